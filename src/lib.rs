@@ -1,0 +1,13 @@
+//! Shishi: a chu shogi and sho shogi engine.
+//!
+//! Layers, each depending only on those before it: [`core`] (squares, bitboards, moves) ->
+//! [`variant`] (piece kinds and rules as data) -> [`position`] (board, make/unmake, move
+//! generation, game-end rules) -> [`perft`] and the front-ends.
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod core;
+pub mod perft;
+pub mod position;
+pub mod variant;

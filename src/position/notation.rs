@@ -1,0 +1,200 @@
+//! USI text for squares and moves (lishogi's dialect), and the XBoard square mapping.
+//!
+//! USI squares are file then rank: files `1..N` from sente's right, ranks `a..` from the
+//! top. Moves are `from [mid] to [+]`; `=` is accepted for "does not promote". Parsing checks
+//! the move against move generation and returns the **canonical** move: a double move
+//! through an empty mid square that lands elsewhere is the same as the plain step or jump,
+//! so it becomes that (the 2-square spelling).
+
+use super::{GenMode, Position};
+use crate::core::{Move, Square};
+use crate::variant::Variant;
+use std::fmt;
+
+/// The USI name of `sq` (`7g`, `12l`).
+pub fn square_to_usi(variant: &Variant, sq: Square) -> String {
+    format!("{}{}", variant.spec.files - sq.x(), (b'a' + sq.y() as u8) as char)
+}
+
+/// Parses a USI square name; `None` if it is not a square of this board.
+pub fn parse_square(variant: &Variant, text: &str) -> Option<Square> {
+    let bytes = text.as_bytes();
+    if bytes.len() < 2 || bytes.len() > 3 {
+        return None;
+    }
+    let (digits, letter) = text.split_at(text.len() - 1);
+    if !digits.bytes().all(|b| b.is_ascii_digit()) || digits.starts_with('0') {
+        return None;
+    }
+    let file: usize = digits.parse().ok()?;
+    let letter = letter.as_bytes()[0];
+    if !letter.is_ascii_lowercase() {
+        return None;
+    }
+    let rank = (letter - b'a') as usize;
+    if file == 0 || file > variant.spec.files || rank >= variant.spec.ranks {
+        return None;
+    }
+    Some(Square::new(variant.spec.files - file, rank))
+}
+
+/// The XBoard name of `sq` (files `a..` from sente's left, ranks `1..` from sente's side).
+pub fn square_to_xboard(variant: &Variant, sq: Square) -> String {
+    format!("{}{}", (b'a' + sq.x() as u8) as char, variant.spec.ranks - sq.y())
+}
+
+/// Parses an XBoard square name.
+pub fn parse_xboard_square(variant: &Variant, text: &str) -> Option<Square> {
+    let mut chars = text.chars();
+    let file = chars.next()?;
+    let rank: usize = chars.as_str().parse().ok()?;
+    if !file.is_ascii_lowercase() || chars.as_str().starts_with('0') {
+        return None;
+    }
+    let x = (file as u8 - b'a') as usize;
+    if x >= variant.spec.files || rank == 0 || rank > variant.spec.ranks {
+        return None;
+    }
+    Some(Square::new(x, variant.spec.ranks - rank))
+}
+
+/// The USI text of `mv` as it is encoded (a double move prints its three squares).
+pub fn move_to_usi(variant: &Variant, mv: Move) -> String {
+    let mut s = square_to_usi(variant, mv.from());
+    if let Some(mid) = mv.mid() {
+        s += &square_to_usi(variant, mid);
+    }
+    s += &square_to_usi(variant, mv.to());
+    if mv.is_promotion() {
+        s.push('+');
+    }
+    s
+}
+
+/// Why a move string was rejected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    /// Not a move string at all.
+    Syntax(String),
+    /// Well formed, but not a legal move here.
+    Illegal(String),
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            MoveError::Syntax(m) => write!(f, "'{m}' is not a move (expected from[mid]to[+], e.g. 7g7f or 6f5e6d)"),
+            MoveError::Illegal(m) => write!(f, "'{m}' is not a legal move in this position"),
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+/// A move list that failed part way.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveListError {
+    /// 0-based index of the bad move in the list.
+    pub index: usize,
+    /// What is wrong with it.
+    pub error: MoveError,
+}
+
+impl fmt::Display for MoveListError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(f, "move {} of the list: {}", self.index + 1, self.error)
+    }
+}
+
+impl std::error::Error for MoveListError {}
+
+/// The parts of a USI move string.
+struct UsiParts {
+    from: Square,
+    mid: Option<Square>,
+    to: Square,
+    promote: bool,
+}
+
+fn split_squares(variant: &Variant, text: &str) -> Option<Vec<Square>> {
+    // Squares are digits followed by one letter.
+    let mut squares = Vec::new();
+    let bytes = text.as_bytes();
+    let mut start = 0;
+    for (i, b) in bytes.iter().enumerate() {
+        if b.is_ascii_alphabetic() {
+            squares.push(parse_square(variant, &text[start..=i])?);
+            start = i + 1;
+        } else if !b.is_ascii_digit() {
+            return None;
+        }
+    }
+    (start == bytes.len()).then_some(squares)
+}
+
+fn parse_parts(variant: &Variant, text: &str) -> Option<UsiParts> {
+    let (body, promote) = match text.as_bytes().last()? {
+        b'+' => (&text[..text.len() - 1], true),
+        b'=' => (&text[..text.len() - 1], false),
+        _ => (text, false),
+    };
+    let squares = split_squares(variant, body)?;
+    match squares[..] {
+        [from, to] => Some(UsiParts { from, mid: None, to, promote }),
+        [from, mid, to] => Some(UsiParts { from, mid: Some(mid), to, promote }),
+        _ => None,
+    }
+}
+
+impl Position {
+    /// Parses a USI move and checks it against the legal moves; returns the canonical move.
+    pub fn parse_usi_move(&mut self, text: &str) -> Result<Move, MoveError> {
+        let parts = parse_parts(self.variant, text).ok_or_else(|| MoveError::Syntax(text.to_string()))?;
+        let mut moves = Vec::with_capacity(256);
+        self.legal_moves(GenMode::Perft, &mut moves);
+        let wanted = match parts.mid {
+            Some(mid) if !parts.promote => Move::double(parts.from, mid, parts.to),
+            Some(_) => return Err(MoveError::Illegal(text.to_string())),
+            None => Move::new(parts.from, parts.to, parts.promote),
+        };
+        if !moves.contains(&wanted) {
+            return Err(MoveError::Illegal(text.to_string()));
+        }
+        Ok(self.canonical(wanted))
+    }
+
+    /// The canonical form of a legal move: a double move through an empty square to another
+    /// square is the plain move to that square.
+    pub fn canonical(&self, mv: Move) -> Move {
+        match mv.mid() {
+            Some(mid) if self.piece_on(mid).is_empty() && mv.to() != mv.from() => Move::new(mv.from(), mv.to(), false),
+            _ => mv,
+        }
+    }
+
+    /// The USI text of a legal move of this position, in canonical spelling.
+    pub fn move_to_usi(&self, mv: Move) -> String {
+        move_to_usi(self.variant, self.canonical(mv))
+    }
+
+    /// Plays a list of USI moves. On the first bad move nothing is played (the position is
+    /// left as it was) and the error names the move and its index.
+    pub fn play_usi_moves<'a, I: IntoIterator<Item = &'a str>>(&mut self, moves: I) -> Result<(), MoveListError> {
+        let mut played = 0;
+        for (index, text) in moves.into_iter().enumerate() {
+            match self.parse_usi_move(text) {
+                Ok(mv) => {
+                    self.make_move(mv);
+                    played += 1;
+                }
+                Err(error) => {
+                    for _ in 0..played {
+                        self.unmake_move();
+                    }
+                    return Err(MoveListError { index, error });
+                }
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,188 @@
+//! SFEN parse and print: `<board> <side> <third field> [<move number>]`.
+//!
+//! The third field is the counter-strike square in chu (a square or `-`) and the (always
+//! empty) hand in sho (`-`). Errors name the field and the offending text; the parser never
+//! panics on any input.
+
+use super::{zobrist, Piece, Position};
+use crate::core::{Color, Square};
+use crate::variant::Variant;
+use std::fmt;
+
+/// Why an SFEN was rejected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SfenError {
+    /// The field at fault: `board`, `side`, `counter-strike`, `hand` or `move number`.
+    pub field: &'static str,
+    /// What is wrong with it.
+    pub detail: String,
+}
+
+impl fmt::Display for SfenError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(f, "bad SFEN {} field: {}", self.field, self.detail)
+    }
+}
+
+impl std::error::Error for SfenError {}
+
+fn err(field: &'static str, detail: impl Into<String>) -> SfenError {
+    SfenError { field, detail: detail.into() }
+}
+
+impl Position {
+    /// Parses an SFEN of `variant`. The move number may be left out. Also accepts the word
+    /// `startpos`.
+    pub fn from_sfen(variant: &'static Variant, text: &str) -> Result<Position, SfenError> {
+        let text = text.trim();
+        if text == "startpos" {
+            return Position::from_sfen(variant, variant.spec.start_sfen);
+        }
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        if fields.is_empty() {
+            return Err(err("board", "the SFEN is empty"));
+        }
+        if fields.len() > 4 {
+            return Err(err("move number", format!("unexpected text after the move number: '{}'", fields[4..].join(" "))));
+        }
+        let mut pos = Position::empty(variant);
+        parse_board(&mut pos, fields[0])?;
+
+        pos.side_to_move = match fields.get(1) {
+            Some(&"b") => Color::Sente,
+            Some(&"w") => Color::Gote,
+            Some(other) => return Err(err("side", format!("expected 'b' or 'w', found '{other}'"))),
+            None => return Err(err("side", "missing (expected 'b' or 'w')")),
+        };
+        if pos.side_to_move == Color::Gote {
+            pos.key ^= zobrist::side();
+        }
+
+        match fields.get(2) {
+            None | Some(&"-") => {}
+            Some(field) if variant.spec.rules.counter_strike => {
+                let sq = super::notation::parse_square(variant, field)
+                    .ok_or_else(|| err("counter-strike", format!("'{field}' is neither '-' nor a square of the board")))?;
+                pos.counter_strike = Some(sq);
+                pos.key ^= zobrist::counter_strike(sq);
+            }
+            Some(field) => return Err(err("hand", format!("{} has no pieces in hand; expected '-', found '{field}'", variant.name()))),
+        }
+
+        if let Some(n) = fields.get(3) {
+            pos.move_number = match n.parse::<u32>() {
+                Ok(n) if n >= 1 => n,
+                _ => return Err(err("move number", format!("expected a positive number, found '{n}'"))),
+            };
+        }
+        for color in Color::ALL {
+            pos.kingless[color.index()] = pos.royals(color).is_empty();
+        }
+        Ok(pos)
+    }
+
+    /// The SFEN of this position (with the move number).
+    pub fn to_sfen(&self) -> String {
+        let v = self.variant;
+        let mut out = String::new();
+        for y in 0..v.spec.ranks {
+            if y > 0 {
+                out.push('/');
+            }
+            let mut empty = 0;
+            for x in 0..v.spec.files {
+                let p = self.board[Square::new(x, y).index()];
+                if p.is_empty() {
+                    empty += 1;
+                    continue;
+                }
+                if empty > 0 {
+                    out += &empty.to_string();
+                    empty = 0;
+                }
+                out += &piece_sfen(v, p);
+            }
+            if empty > 0 {
+                out += &empty.to_string();
+            }
+        }
+        out.push(' ');
+        out.push(if self.side_to_move == Color::Sente { 'b' } else { 'w' });
+        out.push(' ');
+        match self.counter_strike {
+            Some(sq) => out += &super::notation::square_to_usi(v, sq),
+            None => out.push('-'),
+        }
+        out += &format!(" {}", self.move_number);
+        out
+    }
+}
+
+/// The SFEN letters of a piece (`+O`, `n`).
+pub fn piece_sfen(variant: &Variant, piece: Piece) -> String {
+    let letters = variant.kind(piece.kind()).sfen;
+    match piece.color() {
+        Color::Sente => letters.to_ascii_uppercase(),
+        Color::Gote => letters.to_string(),
+    }
+}
+
+fn parse_board(pos: &mut Position, board: &str) -> Result<(), SfenError> {
+    let v = pos.variant;
+    let (files, ranks) = (v.spec.files, v.spec.ranks);
+    let rows: Vec<&str> = board.split('/').collect();
+    if rows.len() != ranks {
+        return Err(err("board", format!("{} has {ranks} ranks, the SFEN gives {}", v.name(), rows.len())));
+    }
+    for (y, row) in rows.iter().enumerate() {
+        let rank_name = (b'a' + y as u8) as char;
+        let mut x = 0usize;
+        let mut chars = row.char_indices().peekable();
+        while let Some((i, c)) = chars.next() {
+            if let Some(d) = c.to_digit(10) {
+                // Empty squares: one or two digits.
+                let mut n = d as usize;
+                if let Some(&(_, c2)) = chars.peek() {
+                    if let Some(d2) = c2.to_digit(10) {
+                        n = n * 10 + d2 as usize;
+                        chars.next();
+                    }
+                }
+                if n == 0 {
+                    return Err(err("board", format!("rank {rank_name}: an empty-square count of 0 at column {}", i + 1)));
+                }
+                x += n;
+            } else {
+                let promoted = c == '+';
+                let letter = if promoted {
+                    match chars.next() {
+                        Some((_, l)) => l,
+                        None => return Err(err("board", format!("rank {rank_name}: '+' at the end with no piece letter"))),
+                    }
+                } else {
+                    c
+                };
+                if !letter.is_ascii_alphabetic() {
+                    return Err(err("board", format!("rank {rank_name}: unexpected character '{letter}' at column {}", i + 1)));
+                }
+                let color = if letter.is_ascii_uppercase() { Color::Sente } else { Color::Gote };
+                let key = format!("{}{}", if promoted { "+" } else { "" }, letter.to_ascii_lowercase());
+                let kind = v
+                    .kind_by_sfen(&key)
+                    .ok_or_else(|| err("board", format!("rank {rank_name}: '{}' is not a {} piece", if promoted { format!("+{letter}") } else { letter.to_string() }, v.name())))?;
+                if x >= files {
+                    return Err(err("board", format!("rank {rank_name} has more than {files} squares")));
+                }
+                pos.put(Square::new(x, y), Piece::new(color, kind));
+                x += 1;
+            }
+            if x > files {
+                return Err(err("board", format!("rank {rank_name} has more than {files} squares")));
+            }
+        }
+        if x != files {
+            return Err(err("board", format!("rank {rank_name} has {x} squares, expected {files}")));
+        }
+    }
+    Ok(())
+}

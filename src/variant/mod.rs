@@ -1,0 +1,221 @@
+//! Game variants as data: board size, zone, piece kinds with their movement, SFEN letters,
+//! start position and rule flags. Everything above this layer reads a [`Variant`]; nothing
+//! asks "is this chu?".
+//!
+//! A [`VariantSpec`] is the hand-written description (`chu.rs`, `sho.rs`); [`Variant`] is the
+//! spec compiled once into lookup tables (`tables.rs`) and kept for the life of the program.
+
+pub mod chu;
+pub mod movement;
+pub mod sho;
+pub mod tables;
+
+use crate::core::{Bitboard, Color, Square};
+use movement::Movement;
+use std::sync::OnceLock;
+pub use tables::Tables;
+
+/// Most kinds any variant may have (kind indices fit 6 bits; dai shogi needs about 60).
+pub const MAX_KINDS: usize = 64;
+
+/// A piece kind's index into its variant's kind table.
+pub type Kind = u8;
+
+/// One piece kind as written in a variant's data file.
+#[derive(Clone, Copy, Debug)]
+pub struct KindSpec {
+    /// English name, for messages.
+    pub name: &'static str,
+    /// SFEN letters for gote (lowercase), with `+` for promoted kinds: `"n"`, `"+o"`.
+    pub sfen: &'static str,
+    /// SFEN of the kind it promotes to, if any.
+    pub promotes_to: Option<&'static str>,
+    /// How it moves.
+    pub movement: Movement,
+    /// A royal: losing the last one loses the game (king, crown prince).
+    pub royal: bool,
+    /// A lion for the lion-trading rules (lion, promoted kirin; not falcon or eagle).
+    pub lion: bool,
+    /// Pawn-like: does not count against a bare king, and is not a capture that licenses
+    /// taking a protected lion (pawn, go-between).
+    pub weak: bool,
+    /// Promotion is forced on the last this-many ranks (sho's pawn, lance, knight).
+    pub forced_promotion_ranks: u8,
+}
+
+/// When a move may promote.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PromotionRule {
+    /// Chu: entering the zone, or capturing on a move that starts or ends in it.
+    EnterOrCaptureInZone,
+    /// Shogi: any move that starts or ends in the zone.
+    StartOrEndInZone,
+}
+
+/// Which bare-king rule ends the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BareKingRule {
+    /// Chu (lishogi server): a lone royal loses to royal + a counted piece, checked for
+    /// both sides after every move, with the two exceptions of the rules file.
+    Chu,
+    /// Sho (reconstructed rules): baring every enemy piece wins unless the bared side can
+    /// take the last non-royal at once (then kings alone: a draw).
+    Sho,
+}
+
+/// Who loses a fourfold repetition.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PerpetualRule {
+    /// The side that checked or attacked an enemy piece with every move of the cycle.
+    CheckOrAttack,
+    /// The side that checked with every move of the cycle.
+    Check,
+}
+
+/// Rule flags that differ between variants.
+#[derive(Clone, Copy, Debug)]
+pub struct RuleSet {
+    /// When a piece may promote.
+    pub promotion: PromotionRule,
+    /// A side with exactly one royal may not leave it attacked (sho); otherwise pseudo-legal.
+    pub lone_royal_check: bool,
+    /// The bare-king rule.
+    pub bare_king: BareKingRule,
+    /// The repetition rule.
+    pub perpetual: PerpetualRule,
+    /// Plies without capture or promotion that end the game in a draw (0: none).
+    pub move_limit_plies: u32,
+    /// The SFEN's third field carries the lion counter-strike square.
+    pub counter_strike: bool,
+    /// Perft counts no children below a finished game (lishogi's convention for chu);
+    /// otherwise it counts every legal move (Fairy-Stockfish's, for sho).
+    pub perft_stops_at_game_end: bool,
+}
+
+/// The hand-written description of a variant.
+#[derive(Clone, Copy, Debug)]
+pub struct VariantSpec {
+    /// Name as USI's `USI_Variant` spells it.
+    pub name: &'static str,
+    /// Board width.
+    pub files: usize,
+    /// Board height.
+    pub ranks: usize,
+    /// Depth of the promotion zone in ranks.
+    pub zone_depth: usize,
+    /// Piece kinds, index = [`Kind`].
+    pub kinds: &'static [KindSpec],
+    /// Start position SFEN.
+    pub start_sfen: &'static str,
+    /// Rule flags.
+    pub rules: RuleSet,
+}
+
+/// A compiled variant: the spec plus derived per-kind facts and lookup tables.
+pub struct Variant {
+    /// The description it was built from.
+    pub spec: VariantSpec,
+    /// Per kind: the kind it promotes to.
+    pub promotion: Vec<Option<Kind>>,
+    /// Per kind: every move goes forward (dead on the last rank).
+    pub one_way: Vec<bool>,
+    /// Kinds that are royal, as a bit mask over kind indices.
+    pub royal_mask: u64,
+    /// Kinds that are lions.
+    pub lion_mask: u64,
+    /// Kinds that are weak (pawn, go-between).
+    pub weak_mask: u64,
+    /// Kinds that only move forward.
+    pub one_way_mask: u64,
+    /// Lookup tables for move generation and attack detection.
+    pub tables: Tables,
+}
+
+impl Variant {
+    fn compile(spec: VariantSpec) -> Variant {
+        assert!(spec.kinds.len() <= MAX_KINDS && spec.files <= 16 && spec.ranks <= 16);
+        let index_of = |sfen: &str| spec.kinds.iter().position(|k| k.sfen == sfen).map(|i| i as Kind);
+        let promotion: Vec<Option<Kind>> = spec
+            .kinds
+            .iter()
+            .map(|k| k.promotes_to.map(|p| index_of(p).expect("promoted kind listed in the variant")))
+            .collect();
+        let one_way: Vec<bool> = spec.kinds.iter().map(|k| k.movement.only_forward()).collect();
+        let mask = |f: &dyn Fn(usize) -> bool| (0..spec.kinds.len()).filter(|&i| f(i)).fold(0u64, |m, i| m | 1 << i);
+        let tables = Tables::build(&spec);
+        Variant {
+            royal_mask: mask(&|i| spec.kinds[i].royal),
+            lion_mask: mask(&|i| spec.kinds[i].lion),
+            weak_mask: mask(&|i| spec.kinds[i].weak),
+            one_way_mask: mask(&|i| one_way[i]),
+            promotion,
+            one_way,
+            spec,
+            tables,
+        }
+    }
+
+    /// The variant called `name` (`chushogi`, `shoshogi`; `chu` and `sho` also work).
+    pub fn by_name(name: &str) -> Option<&'static Variant> {
+        match name.to_ascii_lowercase().as_str() {
+            "chushogi" | "chu" => Some(Variant::chu()),
+            "shoshogi" | "sho" => Some(Variant::sho()),
+            _ => None,
+        }
+    }
+
+    /// Every variant the engine plays.
+    pub fn all() -> [&'static Variant; 2] {
+        [Variant::chu(), Variant::sho()]
+    }
+
+    /// Chu shogi.
+    pub fn chu() -> &'static Variant {
+        static CHU: OnceLock<Variant> = OnceLock::new();
+        CHU.get_or_init(|| Variant::compile(chu::SPEC))
+    }
+
+    /// Sho shogi.
+    pub fn sho() -> &'static Variant {
+        static SHO: OnceLock<Variant> = OnceLock::new();
+        SHO.get_or_init(|| Variant::compile(sho::SPEC))
+    }
+
+    /// The name (`chushogi`, `shoshogi`).
+    pub fn name(&self) -> &'static str {
+        self.spec.name
+    }
+
+    /// Number of piece kinds.
+    pub fn kind_count(&self) -> usize {
+        self.spec.kinds.len()
+    }
+
+    /// The spec of `kind`.
+    pub fn kind(&self, kind: Kind) -> &KindSpec {
+        &self.spec.kinds[kind as usize]
+    }
+
+    /// The kind whose SFEN letters (lowercase) are `sfen`.
+    pub fn kind_by_sfen(&self, sfen: &str) -> Option<Kind> {
+        self.spec.kinds.iter().position(|k| k.sfen == sfen).map(|i| i as Kind)
+    }
+
+    /// Whether `kind` is in `mask`.
+    #[inline]
+    pub fn has(mask: u64, kind: Kind) -> bool {
+        mask >> kind & 1 != 0
+    }
+
+    /// Whether `sq` is on the board.
+    #[inline]
+    pub fn on_board(&self, sq: Square) -> bool {
+        self.tables.on_board.contains(sq)
+    }
+
+    /// The promotion zone of `color`.
+    #[inline]
+    pub fn zone(&self, color: Color) -> Bitboard {
+        self.tables.zone[color.index()]
+    }
+}

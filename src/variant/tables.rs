@@ -1,0 +1,245 @@
+//! Lookup tables compiled once per variant from its [`VariantSpec`]: per-square leap
+//! targets and slide directions for every (kind, colour), rays, neighbours, zones, and the
+//! reverse tables that answer "which pieces could attack this square".
+//!
+//! Directions in these tables are **absolute** (the order of [`SENTE_DELTAS`]): a gote
+//! piece's relative direction `d` is absolute direction `(d + 4) % 8`.
+
+use super::movement::{Ray, SENTE_DELTAS};
+use super::{Kind, VariantSpec, MAX_KINDS};
+use crate::core::{Bitboard, Color, Square};
+use std::collections::BTreeMap;
+
+/// Slide range meaning "unlimited".
+pub const UNLIMITED: u8 = u8::MAX;
+
+/// A list of squares per board square, stored flat.
+#[derive(Clone, Debug, Default)]
+struct SquareLists {
+    start: Vec<u32>,
+    items: Vec<Square>,
+}
+
+impl SquareLists {
+    fn build(mut f: impl FnMut(Square) -> Vec<Square>) -> SquareLists {
+        let mut lists = SquareLists { start: Vec::with_capacity(257), items: Vec::new() };
+        for i in 0..256 {
+            lists.start.push(lists.items.len() as u32);
+            lists.items.extend(f(Square(i as u8)));
+        }
+        lists.start.push(lists.items.len() as u32);
+        lists
+    }
+
+    #[inline]
+    fn get(&self, sq: Square) -> &[Square] {
+        &self.items[self.start[sq.index()] as usize..self.start[sq.index() + 1] as usize]
+    }
+}
+
+/// How one kind of one colour moves, compiled.
+#[derive(Clone, Debug)]
+pub struct PieceTable {
+    leaps: SquareLists,
+    /// Sliding directions (absolute) with their range.
+    pub slides: Vec<(u8, u8)>,
+    /// Absolute directions with lion power (falcon, eagle).
+    pub lion_dirs: Vec<u8>,
+    /// The lion's full double-move area.
+    pub lion_area: bool,
+}
+
+impl PieceTable {
+    /// Squares the piece reaches from `sq` whatever stands between (steps and jumps).
+    #[inline]
+    pub fn leaps(&self, sq: Square) -> &[Square] {
+        self.leaps.get(sq)
+    }
+}
+
+/// All lookup tables of a variant.
+pub struct Tables {
+    /// The squares of the board.
+    pub on_board: Bitboard,
+    /// Promotion zone per colour.
+    pub zone: [Bitboard; 2],
+    /// Each colour's last rank (the farthest).
+    pub last_rank: [Bitboard; 2],
+    /// Per kind and colour: squares where promotion is forced.
+    pub forced: Vec<[Bitboard; 2]>,
+    rays: Vec<SquareLists>,
+    neighbors: SquareLists,
+    /// Per kind, per colour.
+    pub pieces: Vec<[PieceTable; 2]>,
+    leap_attackers: [Vec<Vec<(Square, u64)>>; 2],
+    /// `[colour][absolute direction][kind]`: how far that kind slides along the direction.
+    pub slide_range: [[[u8; MAX_KINDS]; 8]; 2],
+}
+
+fn absolute(dir: usize, color: Color) -> usize {
+    match color {
+        Color::Sente => dir,
+        Color::Gote => (dir + 4) % 8,
+    }
+}
+
+impl Tables {
+    /// Compiles the tables of `spec`.
+    pub fn build(spec: &VariantSpec) -> Tables {
+        let (files, ranks) = (spec.files as i32, spec.ranks as i32);
+        let on = |x: i32, y: i32| x >= 0 && y >= 0 && x < files && y < ranks;
+        let sq = |x: i32, y: i32| Square::new(x as usize, y as usize);
+        let on_board: Bitboard =
+            (0..ranks).flat_map(|y| (0..files).map(move |x| (x, y))).map(|(x, y)| sq(x, y)).collect();
+        let rows = |from: i32, to: i32| -> Bitboard { on_board.iter().filter(|s| (from..to).contains(&(s.y() as i32))).collect() };
+        let depth = spec.zone_depth as i32;
+        let zone = [rows(0, depth), rows(ranks - depth, ranks)];
+        let last_rank = [rows(0, 1), rows(ranks - 1, ranks)];
+        let forced = spec
+            .kinds
+            .iter()
+            .map(|k| {
+                let n = k.forced_promotion_ranks as i32;
+                [rows(0, n), rows(ranks - n, ranks)]
+            })
+            .collect();
+
+        let rays = (0..8)
+            .map(|d| {
+                let (dx, dy) = SENTE_DELTAS[d];
+                SquareLists::build(|s| {
+                    let mut out = Vec::new();
+                    if !on_board.contains(s) {
+                        return out;
+                    }
+                    let (mut x, mut y) = (s.x() as i32 + dx, s.y() as i32 + dy);
+                    while on(x, y) {
+                        out.push(sq(x, y));
+                        x += dx;
+                        y += dy;
+                    }
+                    out
+                })
+            })
+            .collect();
+        let neighbors = SquareLists::build(|s| {
+            if !on_board.contains(s) {
+                return Vec::new();
+            }
+            SENTE_DELTAS
+                .iter()
+                .map(|&(dx, dy)| (s.x() as i32 + dx, s.y() as i32 + dy))
+                .filter(|&(x, y)| on(x, y))
+                .map(|(x, y)| sq(x, y))
+                .collect()
+        });
+
+        let mut slide_range = [[[0u8; MAX_KINDS]; 8]; 2];
+        let pieces = spec
+            .kinds
+            .iter()
+            .enumerate()
+            .map(|(kind, k)| {
+                Color::ALL.map(|color| {
+                    let flip = if color == Color::Sente { 1 } else { -1 };
+                    // Leap offsets in absolute (dx, dy).
+                    let mut offsets: Vec<(i32, i32)> = Vec::new();
+                    let mut slides = Vec::new();
+                    let mut lion_dirs = Vec::new();
+                    for (d, ray) in k.movement.rays.iter().enumerate() {
+                        let (dx, dy) = SENTE_DELTAS[d];
+                        let (dx, dy) = (dx * flip, dy * flip);
+                        let abs = absolute(d, color) as u8;
+                        match *ray {
+                            Ray::None => {}
+                            Ray::Step(1) => offsets.push((dx, dy)),
+                            Ray::Step(n) => slides.push((abs, n)),
+                            Ray::Slide => slides.push((abs, UNLIMITED)),
+                            Ray::Jump => offsets.push((2 * dx, 2 * dy)),
+                            Ray::LionPower => {
+                                offsets.push((dx, dy));
+                                offsets.push((2 * dx, 2 * dy));
+                                lion_dirs.push(abs);
+                            }
+                        }
+                    }
+                    for &(dx, dy) in k.movement.leaps {
+                        offsets.push((dx as i32 * flip, dy as i32 * flip));
+                    }
+                    if k.movement.lion_area {
+                        for dy in -2..=2 {
+                            for dx in -2..=2 {
+                                if (dx, dy) != (0, 0) {
+                                    offsets.push((dx, dy));
+                                }
+                            }
+                        }
+                    }
+                    offsets.sort();
+                    offsets.dedup();
+                    for &(abs, range) in &slides {
+                        slide_range[color.index()][abs as usize][kind] = range;
+                    }
+                    let leaps = SquareLists::build(|s| {
+                        if !on_board.contains(s) {
+                            return Vec::new();
+                        }
+                        offsets
+                            .iter()
+                            .map(|&(dx, dy)| (s.x() as i32 + dx, s.y() as i32 + dy))
+                            .filter(|&(x, y)| on(x, y))
+                            .map(|(x, y)| sq(x, y))
+                            .collect()
+                    });
+                    PieceTable { leaps, slides, lion_dirs, lion_area: k.movement.lion_area }
+                })
+            })
+            .collect::<Vec<_>>();
+
+        // Reverse leap table: for each target square, the squares a leaper could attack it
+        // from, with the kinds that can.
+        let leap_attackers = Color::ALL.map(|color| {
+            let mut per_target: Vec<BTreeMap<Square, u64>> = vec![BTreeMap::new(); 256];
+            for (kind, table) in pieces.iter().enumerate() {
+                for from in on_board {
+                    for &to in table[color.index()].leaps(from) {
+                        *per_target[to.index()].entry(from).or_insert(0) |= 1u64 << kind;
+                    }
+                }
+            }
+            per_target.into_iter().map(|m| m.into_iter().collect()).collect()
+        });
+
+        Tables { on_board, zone, last_rank, forced, rays, neighbors, pieces, leap_attackers, slide_range }
+    }
+
+    /// The squares from `sq` along absolute direction `dir` to the edge, nearest first.
+    #[inline]
+    pub fn ray(&self, dir: usize, sq: Square) -> &[Square] {
+        self.rays[dir].get(sq)
+    }
+
+    /// The on-board squares one king step from `sq`.
+    #[inline]
+    pub fn neighbors(&self, sq: Square) -> &[Square] {
+        self.neighbors.get(sq)
+    }
+
+    /// The compiled movement of `kind` for `color`.
+    #[inline]
+    pub fn piece(&self, kind: Kind, color: Color) -> &PieceTable {
+        &self.pieces[kind as usize][color.index()]
+    }
+
+    /// `(square, kinds)` pairs: a `color` piece of one of `kinds` on `square` leaps to `target`.
+    #[inline]
+    pub fn leap_attackers(&self, color: Color, target: Square) -> &[(Square, u64)] {
+        &self.leap_attackers[color.index()][target.index()]
+    }
+}
+
+/// The opposite absolute direction.
+#[inline]
+pub const fn opposite_dir(dir: usize) -> usize {
+    (dir + 4) % 8
+}
