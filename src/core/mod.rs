@@ -6,6 +6,7 @@
 pub mod bitboard;
 pub mod color;
 pub mod moves;
+pub mod rng;
 pub mod square;
 
 pub use bitboard::Bitboard;

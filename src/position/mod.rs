@@ -10,6 +10,7 @@ pub mod attacks;
 pub mod make;
 pub mod movegen;
 pub mod notation;
+pub mod random;
 pub mod rules;
 pub mod sfen;
 pub mod zobrist;

@@ -60,6 +60,10 @@ impl Position {
 
         match fields.get(2) {
             None | Some(&"-") => {}
+            // lishogi ignores a chu third field that is not a square; we do the same for a
+            // letters-only field (a shogi hand written by other tools, e.g. scalashogi's
+            // `b`), but reject a square-like typo rather than drop it silently.
+            Some(field) if variant.spec.rules.counter_strike && field.bytes().all(|b| b.is_ascii_alphabetic()) => {}
             Some(field) if variant.spec.rules.counter_strike => {
                 let sq = super::notation::parse_square(variant, field)
                     .ok_or_else(|| err("counter-strike", format!("'{field}' is neither '-' nor a square of the board")))?;
