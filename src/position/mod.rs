@@ -274,3 +274,9 @@ impl Position {
         assert_eq!(self.key, self.compute_key(), "incremental key differs from the key from scratch");
     }
 }
+
+impl std::fmt::Debug for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        write!(f, "Position({} {})", self.variant.name(), self.to_sfen())
+    }
+}
