@@ -21,7 +21,11 @@ fn main() {
     for game in 0..games {
         let mut pos = Position::startpos(variant);
         for _ in 0..max_plies {
-            let mut moves: Vec<String> = pos.perft_moves().into_iter().map(|m| move_to_usi(variant, m)).collect();
+            let mut moves: Vec<String> = pos
+                .perft_moves()
+                .into_iter()
+                .map(|m| move_to_usi(variant, m))
+                .collect();
             moves.sort();
             writeln!(out, "{}\t{}\t{}", game, pos.to_sfen(), moves.join(" ")).expect("stdout");
             if pos.board_outcome().is_some() {

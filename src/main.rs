@@ -8,7 +8,11 @@ use std::io::Write;
 use std::time::Instant;
 
 #[derive(Parser)]
-#[command(name = "shishi", version, about = "A chu shogi and sho shogi engine (USI and XBoard protocols)")]
+#[command(
+    name = "shishi",
+    version,
+    about = "A chu shogi and sho shogi engine (USI and XBoard protocols)"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -54,13 +58,25 @@ fn main() -> Result<()> {
     }
 }
 
-fn run_perft(depth: u32, variant: &str, sfen: &str, moves: &str, divide: bool, threads: usize) -> Result<()> {
-    let variant = Variant::by_name(variant).with_context(|| format!("unknown variant '{variant}' (chushogi, shoshogi)"))?;
+fn run_perft(
+    depth: u32,
+    variant: &str,
+    sfen: &str,
+    moves: &str,
+    divide: bool,
+    threads: usize,
+) -> Result<()> {
+    let variant = Variant::by_name(variant)
+        .with_context(|| format!("unknown variant '{variant}' (chushogi, shoshogi)"))?;
     let mut pos = Position::from_sfen(variant, sfen)?;
     pos.play_usi_moves(moves.split_whitespace())?;
     let start = Instant::now();
     let lines = shishi::perft::divide(&pos, depth, threads.max(1));
-    let total: u64 = if depth == 0 { 1 } else { lines.iter().map(|(_, n)| n).sum() };
+    let total: u64 = if depth == 0 {
+        1
+    } else {
+        lines.iter().map(|(_, n)| n).sum()
+    };
     let elapsed = start.elapsed();
     let mut out = std::io::stdout().lock();
     if divide {
@@ -71,6 +87,9 @@ fn run_perft(depth: u32, variant: &str, sfen: &str, moves: &str, divide: bool, t
     writeln!(out, "nodes {total}")?;
     out.flush()?;
     let secs = elapsed.as_secs_f64();
-    log::info!("perft {depth}: {total} nodes in {secs:.3} s ({:.0} nodes/s, {threads} thread(s))", total as f64 / secs.max(1e-9));
+    log::info!(
+        "perft {depth}: {total} nodes in {secs:.3} s ({:.0} nodes/s, {threads} thread(s))",
+        total as f64 / secs.max(1e-9)
+    );
     Ok(())
 }

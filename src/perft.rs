@@ -46,7 +46,10 @@ pub fn divide(pos: &Position, depth: u32, threads: usize) -> Vec<(String, u64)> 
     let count = |mv: &Move| {
         let mut p = pos.clone();
         p.make_move(*mv);
-        (crate::position::notation::move_to_usi(pos.variant(), *mv), perft(&mut p, depth - 1))
+        (
+            crate::position::notation::move_to_usi(pos.variant(), *mv),
+            perft(&mut p, depth - 1),
+        )
     };
     let mut out: Vec<(String, u64)> = if threads > 1 {
         match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {

@@ -17,7 +17,8 @@ struct Case {
 }
 
 fn cases(file: &str) -> Vec<Case> {
-    let text = std::fs::read_to_string(format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR"))).expect("perft data");
+    let text = std::fs::read_to_string(format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR")))
+        .expect("perft data");
     text.lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .map(|l| {
@@ -40,12 +41,16 @@ fn check_file(file: &str, variant: &'static Variant) {
     let mut checked = 0;
     for case in all.iter().filter(|c| c.nodes <= CI_NODE_LIMIT) {
         let mut pos = Position::from_sfen(variant, &case.sfen).expect("reference SFEN");
-        pos.play_usi_moves(case.moves.split_whitespace()).expect("reference moves");
+        pos.play_usi_moves(case.moves.split_whitespace())
+            .expect("reference moves");
         let nodes = perft(&mut pos, case.depth);
         assert_eq!(nodes, case.nodes, "{} depth {}", case.name, case.depth);
         checked += 1;
     }
-    assert!(checked * 10 >= all.len() * 8, "most reference lines must run in CI");
+    assert!(
+        checked * 10 >= all.len() * 8,
+        "most reference lines must run in CI"
+    );
 }
 
 #[test]

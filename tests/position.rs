@@ -9,7 +9,12 @@ use shishi::variant::Variant;
 use std::collections::{HashMap, HashSet};
 
 /// Positions of `games` random games of `variant` (each game up to `plies` plies).
-fn random_positions(variant: &'static Variant, games: usize, plies: usize, seed: u64) -> Vec<Position> {
+fn random_positions(
+    variant: &'static Variant,
+    games: usize,
+    plies: usize,
+    seed: u64,
+) -> Vec<Position> {
     let mut rng = Rng::new(seed);
     let mut out = Vec::new();
     for _ in 0..games {
@@ -36,7 +41,9 @@ fn keys_stay_equal_to_keys_from_scratch_and_unmake_restores_everything() {
             let mut pos = Position::startpos(variant);
             let mut snapshots = vec![(pos.to_sfen(), pos.key())];
             for _ in 0..250 {
-                let Some(mv) = pos.random_move(&mut rng) else { break };
+                let Some(mv) = pos.random_move(&mut rng) else {
+                    break;
+                };
                 pos.make_move(mv);
                 pos.debug_validate();
                 snapshots.push((pos.to_sfen(), pos.key()));
@@ -60,7 +67,8 @@ fn sfen_round_trips() {
     for variant in Variant::all() {
         for pos in random_positions(variant, 15, 300, 5) {
             let sfen = pos.to_sfen();
-            let again = Position::from_sfen(variant, &sfen).unwrap_or_else(|e| panic!("{sfen}: {e}"));
+            let again =
+                Position::from_sfen(variant, &sfen).unwrap_or_else(|e| panic!("{sfen}: {e}"));
             assert_eq!(again.to_sfen(), sfen);
             assert_eq!(again.key(), pos.key(), "{sfen}");
         }
@@ -76,7 +84,9 @@ fn every_generated_move_prints_and_parses_back_to_itself() {
             pos.legal_moves(GenMode::Perft, &mut perft_moves);
             for &mv in &perft_moves {
                 // The exact path parses back to its canonical form...
-                let parsed = pos.parse_usi_move(&move_to_usi(variant, mv)).expect("generated move parses");
+                let parsed = pos
+                    .parse_usi_move(&move_to_usi(variant, mv))
+                    .expect("generated move parses");
                 assert_eq!(parsed, pos.canonical(mv));
                 // ...and the canonical spelling parses back to itself.
                 let text = pos.move_to_usi(mv);
@@ -114,29 +124,43 @@ fn perft_and_search_modes_reach_the_same_positions() {
             let perft_set: HashSet<_> = perft_children.iter().cloned().collect();
             let search_set: HashSet<_> = search_children.iter().cloned().collect();
             assert_eq!(perft_set, search_set, "{}", pos.to_sfen());
-            assert_eq!(search_set.len(), search_children.len(), "search mode lists a position twice: {}", pos.to_sfen());
+            assert_eq!(
+                search_set.len(),
+                search_children.len(),
+                "search mode lists a position twice: {}",
+                pos.to_sfen()
+            );
             // Equal keys must mean equal positions (no collisions in this sample).
-            let by_key: HashMap<u64, &String> = perft_children.iter().map(|(k, s)| (*k, s)).collect();
+            let by_key: HashMap<u64, &String> =
+                perft_children.iter().map(|(k, s)| (*k, s)).collect();
             assert_eq!(by_key.len(), perft_set.len());
             if perft_children.len() > search_children.len() {
                 with_duplicates += 1;
             }
         }
     }
-    assert!(with_duplicates > 100, "the sample must contain lion double moves ({with_duplicates})");
+    assert!(
+        with_duplicates > 100,
+        "the sample must contain lion double moves ({with_duplicates})"
+    );
 }
 
 #[test]
 fn parsers_never_panic_on_garbage() {
     let mut rng = Rng::new(99);
-    let alphabet: Vec<char> = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ+/-= \t_*@é".chars().collect();
+    let alphabet: Vec<char> =
+        "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ+/-= \t_*@é"
+            .chars()
+            .collect();
     for variant in Variant::all() {
         let start = variant.spec.start_sfen;
         let mut pos = Position::startpos(variant);
         for round in 0..20_000 {
             let text: String = if round % 2 == 0 {
                 // Random strings of random length.
-                (0..rng.below(40)).map(|_| alphabet[rng.below(alphabet.len())]).collect()
+                (0..rng.below(40))
+                    .map(|_| alphabet[rng.below(alphabet.len())])
+                    .collect()
             } else {
                 // Near-SFENs: the start SFEN with a few characters changed, cut or doubled.
                 let mut chars: Vec<char> = start.chars().collect();
@@ -154,7 +178,8 @@ fn parsers_never_panic_on_garbage() {
             };
             if let Ok(p) = Position::from_sfen(variant, &text) {
                 // Whatever parses must print to something that parses to the same position.
-                let again = Position::from_sfen(variant, &p.to_sfen()).expect("printed SFEN parses");
+                let again =
+                    Position::from_sfen(variant, &p.to_sfen()).expect("printed SFEN parses");
                 assert_eq!(again.key(), p.key());
             }
             let _ = pos.parse_usi_move(&text);
@@ -176,7 +201,10 @@ fn errors_name_the_field_and_the_move() {
     let chu = Variant::chu();
     let e = Position::from_sfen(chu, "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFZ b - 1").unwrap_err();
     assert_eq!(e.field, "board");
-    assert!(e.to_string().contains("'Z'") && e.to_string().contains("rank l"), "{e}");
+    assert!(
+        e.to_string().contains("'Z'") && e.to_string().contains("rank l"),
+        "{e}"
+    );
     let e = Position::from_sfen(chu, "12/12/12/12/12/12/12/12/12/12/12/12 x - 1").unwrap_err();
     assert_eq!(e.field, "side");
     let e = Position::from_sfen(chu, "12/12/12/12/12/12/12/12/12/12/12/12 b 13a 1").unwrap_err();
@@ -188,11 +216,23 @@ fn errors_name_the_field_and_the_move() {
 
     let mut pos = Position::startpos(chu);
     let before = pos.to_sfen();
-    let e = pos.play_usi_moves(["7i7h", "6d6e", "7h7e", "5d5e"]).unwrap_err();
+    let e = pos
+        .play_usi_moves(["7i7h", "6d6e", "7h7e", "5d5e"])
+        .unwrap_err();
     assert_eq!(e.index, 2);
-    assert!(e.to_string().contains("move 3") && e.to_string().contains("7h7e"), "{e}");
-    assert_eq!(pos.to_sfen(), before, "a failed move list leaves the position as it was");
-    assert!(matches!(pos.parse_usi_move("7i7h7g7f"), Err(shishi::position::MoveError::Syntax(_))));
+    assert!(
+        e.to_string().contains("move 3") && e.to_string().contains("7h7e"),
+        "{e}"
+    );
+    assert_eq!(
+        pos.to_sfen(),
+        before,
+        "a failed move list leaves the position as it was"
+    );
+    assert!(matches!(
+        pos.parse_usi_move("7i7h7g7f"),
+        Err(shishi::position::MoveError::Syntax(_))
+    ));
 }
 
 #[test]
@@ -200,7 +240,8 @@ fn usi_spellings_lishogi_accepts() {
     // Lion out in the open (reference position startpos_lion_out): 7f holds sente's lion.
     let chu = Variant::chu();
     let mut pos = Position::startpos(chu);
-    pos.play_usi_moves("8i8h 5d5e 7j8i 6c5d 8i8g 5d6e 8g7f 6e6f".split(' ')).unwrap();
+    pos.play_usi_moves("8i8h 5d5e 7j8i 6c5d 8i8g 5d6e 8g7f 6e6f".split(' '))
+        .unwrap();
     // A jump through an empty square parses from both spellings to the canonical 2-square one.
     let jump = pos.parse_usi_move("7f7d").unwrap();
     assert_eq!(pos.parse_usi_move("7f7e7d"), Ok(jump));

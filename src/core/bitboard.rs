@@ -56,7 +56,10 @@ impl Bitboard {
     /// Number of squares in the set.
     #[inline]
     pub const fn count(self) -> u32 {
-        self.0[0].count_ones() + self.0[1].count_ones() + self.0[2].count_ones() + self.0[3].count_ones()
+        self.0[0].count_ones()
+            + self.0[1].count_ones()
+            + self.0[2].count_ones()
+            + self.0[3].count_ones()
     }
 
     /// The lowest square in the set, if any.
@@ -73,7 +76,10 @@ impl Bitboard {
     /// Iterates the squares from lowest to highest index.
     #[inline]
     pub fn iter(self) -> BitboardIter {
-        BitboardIter { words: self.0, word: 0 }
+        BitboardIter {
+            words: self.0,
+            word: 0,
+        }
     }
 }
 
@@ -176,7 +182,14 @@ mod tests {
         assert_eq!(bb.first().map(|s| s.index()), expected.first().copied());
         let other: Bitboard = (0..256).step_by(3).map(|i| Square(i as u8)).collect();
         let and: Vec<usize> = (bb & other).iter().map(|s| s.index()).collect();
-        assert_eq!(and, expected.iter().copied().filter(|i| i % 3 == 0).collect::<Vec<_>>());
+        assert_eq!(
+            and,
+            expected
+                .iter()
+                .copied()
+                .filter(|i| i % 3 == 0)
+                .collect::<Vec<_>>()
+        );
         assert_eq!((bb ^ bb), Bitboard::EMPTY);
         assert_eq!(!(!bb), bb);
         assert!((bb | other).count() >= other.count());

@@ -85,11 +85,17 @@ mod tests {
             for to in [0u8, 1, 100, 255] {
                 for promote in [false, true] {
                     let m = Move::new(Square(from), Square(to), promote);
-                    assert_eq!((m.from().0, m.to().0, m.is_promotion(), m.mid()), (from, to, promote, None));
+                    assert_eq!(
+                        (m.from().0, m.to().0, m.is_promotion(), m.mid()),
+                        (from, to, promote, None)
+                    );
                     assert_eq!(Move::from_raw(m.raw()), m);
                 }
                 let d = Move::double(Square(from), Square(77), Square(to));
-                assert_eq!((d.from().0, d.mid(), d.to().0, d.is_promotion()), (from, Some(Square(77)), to, false));
+                assert_eq!(
+                    (d.from().0, d.mid(), d.to().0, d.is_promotion()),
+                    (from, Some(Square(77)), to, false)
+                );
             }
         }
     }

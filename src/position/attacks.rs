@@ -20,7 +20,7 @@ impl Position {
             }
         }
         let ranges = &tables.slide_range[by.index()];
-        for dir in 0..8 {
+        for (dir, range_of_kind) in ranges.iter().enumerate() {
             // An attacker sliding along `dir` reaches `target` from the opposite side.
             let toward_attacker = opposite_dir(dir);
             for (i, &sq) in tables.ray(toward_attacker, target).iter().enumerate() {
@@ -28,7 +28,7 @@ impl Position {
                 if p.is_empty() || transparent.contains(sq) {
                     continue;
                 }
-                if p.is(by) && ranges[dir][p.kind() as usize] as usize > i {
+                if p.is(by) && range_of_kind[p.kind() as usize] as usize > i {
                     return true;
                 }
                 break;
@@ -45,7 +45,9 @@ impl Position {
 
     /// Whether any royal of `color` is attacked.
     pub fn royal_attacked(&self, color: Color) -> bool {
-        self.royals(color).iter().any(|sq| self.is_attacked(sq, color.flip()))
+        self.royals(color)
+            .iter()
+            .any(|sq| self.is_attacked(sq, color.flip()))
     }
 
     /// The squares the piece on `from` could capture on if an enemy stood there (its leaps
@@ -96,14 +98,22 @@ mod tests {
                         forward |= pos.attacks_from(sq);
                     }
                     for sq in variant.tables.on_board {
-                        assert_eq!(pos.is_attacked(sq, by), forward.contains(sq), "{} {:?}", pos.to_sfen(), sq);
+                        assert_eq!(
+                            pos.is_attacked(sq, by),
+                            forward.contains(sq),
+                            "{} {:?}",
+                            pos.to_sfen(),
+                            sq
+                        );
                     }
                 }
                 pos.legal_moves(crate::position::GenMode::Search, &mut moves);
                 if moves.is_empty() {
                     break;
                 }
-                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
                 pos.make_move(moves[(seed >> 33) as usize % moves.len()]);
             }
         }

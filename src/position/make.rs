@@ -18,9 +18,17 @@ impl Position {
             Some(mid) if !self.board[mid.index()].is_empty() => self.take(mid),
             _ => Piece::EMPTY,
         };
-        let captured = if self.board[to.index()].is_empty() { Piece::EMPTY } else { self.take(to) };
+        let captured = if self.board[to.index()].is_empty() {
+            Piece::EMPTY
+        } else {
+            self.take(to)
+        };
         let placed = if mv.is_promotion() {
-            Piece::new(us, self.variant.promotion[moved.kind() as usize].expect("promotion of a promotable kind"))
+            Piece::new(
+                us,
+                self.variant.promotion[moved.kind() as usize]
+                    .expect("promotion of a promotable kind"),
+            )
         } else {
             moved
         };
@@ -70,7 +78,9 @@ impl Position {
 
     /// Takes back the last move played. Does nothing if there is none.
     pub fn unmake_move(&mut self) {
-        let Some(undo) = self.history.pop() else { return };
+        let Some(undo) = self.history.pop() else {
+            return;
+        };
         let mv = undo.mv;
         self.side_to_move = self.side_to_move.flip();
         self.move_number -= 1;

@@ -110,7 +110,8 @@ pub struct Position {
 impl Position {
     /// The start position of `variant`.
     pub fn startpos(variant: &'static Variant) -> Position {
-        Position::from_sfen(variant, variant.spec.start_sfen).expect("the built-in start SFEN parses")
+        Position::from_sfen(variant, variant.spec.start_sfen)
+            .expect("the built-in start SFEN parses")
     }
 
     /// An empty board, sente to move (used by the SFEN parser).
@@ -263,15 +264,28 @@ impl Position {
         for i in 0..256 {
             let p = self.board[i];
             if !p.is_empty() {
-                assert!(self.variant.on_board(Square(i as u8)), "piece off the board at {i}");
-                assert!((p.kind() as usize) < self.variant.kind_count(), "bad kind at {i}");
+                assert!(
+                    self.variant.on_board(Square(i as u8)),
+                    "piece off the board at {i}"
+                );
+                assert!(
+                    (p.kind() as usize) < self.variant.kind_count(),
+                    "bad kind at {i}"
+                );
                 occ[p.color().index()].insert(Square(i as u8));
                 kinds[p.kind() as usize].insert(Square(i as u8));
             }
         }
         assert_eq!(occ, self.occupied, "occupancy out of step with the board");
-        assert_eq!(kinds, self.by_kind, "kind bitboards out of step with the board");
-        assert_eq!(self.key, self.compute_key(), "incremental key differs from the key from scratch");
+        assert_eq!(
+            kinds, self.by_kind,
+            "kind bitboards out of step with the board"
+        );
+        assert_eq!(
+            self.key,
+            self.compute_key(),
+            "incremental key differs from the key from scratch"
+        );
     }
 }
 

@@ -64,7 +64,15 @@ impl Position {
     /// true when the first step of a double move took a piece other than a pawn or
     /// go-between.
     #[inline]
-    fn capture_allowed(&self, kind: Kind, from: Square, to: Square, target: Piece, transparent: Bitboard, valuable_first_step: bool) -> bool {
+    fn capture_allowed(
+        &self,
+        kind: Kind,
+        from: Square,
+        to: Square,
+        target: Piece,
+        transparent: Bitboard,
+        valuable_first_step: bool,
+    ) -> bool {
         let v = self.variant;
         if !Variant::has(v.lion_mask, target.kind()) {
             return true;
@@ -87,7 +95,14 @@ impl Position {
 
     /// Pushes the move from `from` to `to` with the promotion choices the rules give.
     #[inline]
-    fn push_promotions(&self, out: &mut Vec<Move>, kind: Kind, from: Square, to: Square, capture: bool) {
+    fn push_promotions(
+        &self,
+        out: &mut Vec<Move>,
+        kind: Kind,
+        from: Square,
+        to: Square,
+        capture: bool,
+    ) {
         let v = self.variant;
         let us = self.side_to_move;
         let forced = v.tables.forced[kind as usize][us.index()].contains(to);
@@ -96,9 +111,12 @@ impl Position {
             let (zf, zt) = (zone.contains(from), zone.contains(to));
             let can = match v.spec.rules.promotion {
                 PromotionRule::EnterOrCaptureInZone => {
-                    (!zf && zt)
-                        || (capture && (zf || zt))
-                        || (v.one_way[kind as usize] && v.tables.last_rank[us.index()].contains(to))
+                    let enters = !zf && zt;
+                    let captures_in_zone = capture && (zf || zt);
+                    // Pawns and lances may also promote on reaching the last rank.
+                    let reaches_last_rank =
+                        v.one_way[kind as usize] && v.tables.last_rank[us.index()].contains(to);
+                    enters || captures_in_zone || reaches_last_rank
                 }
                 PromotionRule::StartOrEndInZone => zf || zt,
             };
@@ -129,7 +147,9 @@ impl Position {
                 let target = self.board[to.index()];
                 if target.is_empty() {
                     self.push_promotions(out, kind, from, to, false);
-                } else if !target.is(us) && self.capture_allowed(kind, from, to, target, from_bb, false) {
+                } else if !target.is(us)
+                    && self.capture_allowed(kind, from, to, target, from_bb, false)
+                {
                     self.push_promotions(out, kind, from, to, true);
                 }
             }
@@ -143,7 +163,9 @@ impl Position {
                         self.push_promotions(out, kind, from, to, false);
                         continue;
                     }
-                    if !target.is(us) && self.capture_allowed(kind, from, to, target, from_bb, false) {
+                    if !target.is(us)
+                        && self.capture_allowed(kind, from, to, target, from_bb, false)
+                    {
                         self.push_promotions(out, kind, from, to, true);
                     }
                     break;
@@ -159,13 +181,23 @@ impl Position {
     }
 
     /// Two king steps `from -> mid -> to` of a lion.
-    fn lion_double_moves(&self, mode: GenMode, out: &mut Vec<Move>, kind: Kind, from: Square, pass_listed: &mut bool) {
+    fn lion_double_moves(
+        &self,
+        mode: GenMode,
+        out: &mut Vec<Move>,
+        kind: Kind,
+        from: Square,
+        pass_listed: &mut bool,
+    ) {
         let us = self.side_to_move;
         let v = self.variant;
         let from_bb = Bitboard::from_square(from);
         for &mid in v.tables.neighbors(from) {
             let first = self.board[mid.index()];
-            if first.is(us) || (!first.is_empty() && !self.capture_allowed(kind, from, mid, first, from_bb, false)) {
+            if first.is(us)
+                || (!first.is_empty()
+                    && !self.capture_allowed(kind, from, mid, first, from_bb, false))
+            {
                 continue;
             }
             if first.is_empty() && mode == GenMode::Search {
@@ -188,7 +220,9 @@ impl Position {
                 if target.is(us) {
                     continue;
                 }
-                if target.is_empty() || self.capture_allowed(kind, from, to, target, transparent, valuable) {
+                if target.is_empty()
+                    || self.capture_allowed(kind, from, to, target, transparent, valuable)
+                {
                     out.push(Move::double(from, mid, to));
                 }
             }
@@ -197,13 +231,23 @@ impl Position {
 
     /// Double moves along one lion-power line (horned falcon, soaring eagle): through the
     /// first square to the second, or back to the start.
-    fn lion_line_double_moves(&self, mode: GenMode, out: &mut Vec<Move>, kind: Kind, from: Square, dir: usize, pass_listed: &mut bool) {
+    fn lion_line_double_moves(
+        &self,
+        mode: GenMode,
+        out: &mut Vec<Move>,
+        kind: Kind,
+        from: Square,
+        dir: usize,
+        pass_listed: &mut bool,
+    ) {
         let us = self.side_to_move;
         let ray = self.variant.tables.ray(dir, from);
         let Some(&mid) = ray.first() else { return };
         let first = self.board[mid.index()];
         let from_bb = Bitboard::from_square(from);
-        if first.is(us) || (!first.is_empty() && !self.capture_allowed(kind, from, mid, first, from_bb, false)) {
+        if first.is(us)
+            || (!first.is_empty() && !self.capture_allowed(kind, from, mid, first, from_bb, false))
+        {
             return;
         }
         if first.is_empty() {
@@ -226,7 +270,9 @@ impl Position {
             let mut transparent = from_bb;
             transparent.insert(mid);
             let valuable = !first.is_empty() && !Variant::has(self.variant.weak_mask, first.kind());
-            if target.is_empty() || self.capture_allowed(kind, from, to, target, transparent, valuable) {
+            if target.is_empty()
+                || self.capture_allowed(kind, from, to, target, transparent, valuable)
+            {
                 out.push(Move::double(from, mid, to));
             }
         }

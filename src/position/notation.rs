@@ -13,7 +13,11 @@ use std::fmt;
 
 /// The USI name of `sq` (`7g`, `12l`).
 pub fn square_to_usi(variant: &Variant, sq: Square) -> String {
-    format!("{}{}", variant.spec.files - sq.x(), (b'a' + sq.y() as u8) as char)
+    format!(
+        "{}{}",
+        variant.spec.files - sq.x(),
+        (b'a' + sq.y() as u8) as char
+    )
 }
 
 /// Parses a USI square name; `None` if it is not a square of this board.
@@ -40,7 +44,11 @@ pub fn parse_square(variant: &Variant, text: &str) -> Option<Square> {
 
 /// The XBoard name of `sq` (files `a..` from sente's left, ranks `1..` from sente's side).
 pub fn square_to_xboard(variant: &Variant, sq: Square) -> String {
-    format!("{}{}", (b'a' + sq.x() as u8) as char, variant.spec.ranks - sq.y())
+    format!(
+        "{}{}",
+        (b'a' + sq.x() as u8) as char,
+        variant.spec.ranks - sq.y()
+    )
 }
 
 /// Parses an XBoard square name.
@@ -83,7 +91,10 @@ pub enum MoveError {
 impl fmt::Display for MoveError {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         match self {
-            MoveError::Syntax(m) => write!(f, "'{m}' is not a move (expected from[mid]to[+], e.g. 7g7f or 6f5e6d)"),
+            MoveError::Syntax(m) => write!(
+                f,
+                "'{m}' is not a move (expected from[mid]to[+], e.g. 7g7f or 6f5e6d)"
+            ),
             MoveError::Illegal(m) => write!(f, "'{m}' is not a legal move in this position"),
         }
     }
@@ -140,8 +151,18 @@ fn parse_parts(variant: &Variant, text: &str) -> Option<UsiParts> {
     };
     let squares = split_squares(variant, body)?;
     match squares[..] {
-        [from, to] => Some(UsiParts { from, mid: None, to, promote }),
-        [from, mid, to] => Some(UsiParts { from, mid: Some(mid), to, promote }),
+        [from, to] => Some(UsiParts {
+            from,
+            mid: None,
+            to,
+            promote,
+        }),
+        [from, mid, to] => Some(UsiParts {
+            from,
+            mid: Some(mid),
+            to,
+            promote,
+        }),
         _ => None,
     }
 }
@@ -149,7 +170,8 @@ fn parse_parts(variant: &Variant, text: &str) -> Option<UsiParts> {
 impl Position {
     /// Parses a USI move and checks it against the legal moves; returns the canonical move.
     pub fn parse_usi_move(&mut self, text: &str) -> Result<Move, MoveError> {
-        let parts = parse_parts(self.variant, text).ok_or_else(|| MoveError::Syntax(text.to_string()))?;
+        let parts =
+            parse_parts(self.variant, text).ok_or_else(|| MoveError::Syntax(text.to_string()))?;
         let mut moves = Vec::with_capacity(256);
         self.legal_moves(GenMode::Perft, &mut moves);
         let wanted = match parts.mid {
@@ -167,7 +189,9 @@ impl Position {
     /// square is the plain move to that square.
     pub fn canonical(&self, mv: Move) -> Move {
         match mv.mid() {
-            Some(mid) if self.piece_on(mid).is_empty() && mv.to() != mv.from() => Move::new(mv.from(), mv.to(), false),
+            Some(mid) if self.piece_on(mid).is_empty() && mv.to() != mv.from() => {
+                Move::new(mv.from(), mv.to(), false)
+            }
             _ => mv,
         }
     }
@@ -179,7 +203,10 @@ impl Position {
 
     /// Plays a list of USI moves. On the first bad move nothing is played (the position is
     /// left as it was) and the error names the move and its index.
-    pub fn play_usi_moves<'a, I: IntoIterator<Item = &'a str>>(&mut self, moves: I) -> Result<(), MoveListError> {
+    pub fn play_usi_moves<'a, I: IntoIterator<Item = &'a str>>(
+        &mut self,
+        moves: I,
+    ) -> Result<(), MoveListError> {
         let mut played = 0;
         for (index, text) in moves.into_iter().enumerate() {
             match self.parse_usi_move(text) {

@@ -13,7 +13,8 @@ impl Position {
         let mut moves = Vec::new();
         self.legal_moves(GenMode::Perft, &mut moves);
         let weight = |mv: &Move| {
-            let capture = !self.piece_on(mv.to()).is_empty() || mv.mid().is_some_and(|m| !self.piece_on(m).is_empty());
+            let capture = !self.piece_on(mv.to()).is_empty()
+                || mv.mid().is_some_and(|m| !self.piece_on(m).is_empty());
             let mut w = 1;
             if capture {
                 w *= 4;

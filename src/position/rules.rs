@@ -38,11 +38,17 @@ pub struct Outcome {
 
 impl Outcome {
     fn win(winner: Color, reason: OutcomeReason) -> Option<Outcome> {
-        Some(Outcome { winner: Some(winner), reason })
+        Some(Outcome {
+            winner: Some(winner),
+            reason,
+        })
     }
 
     fn draw(reason: OutcomeReason) -> Option<Outcome> {
-        Some(Outcome { winner: None, reason })
+        Some(Outcome {
+            winner: None,
+            reason,
+        })
     }
 }
 
@@ -50,7 +56,8 @@ impl Position {
     /// `color`'s pawns and lances (one-way kinds) on its last rank: they can never move, and
     /// count as no piece.
     fn dead_pieces(&self, color: Color) -> Bitboard {
-        self.pieces_in(color, self.variant.one_way_mask) & self.variant.tables.last_rank[color.index()]
+        self.pieces_in(color, self.variant.one_way_mask)
+            & self.variant.tables.last_rank[color.index()]
     }
 
     /// `color`'s pieces that can still move.
@@ -71,18 +78,27 @@ impl Position {
                 if live.count() != 1 || (live & self.royals(bare)).is_empty() {
                     return false;
                 }
+                // The winner needs a royal and at least one other piece that is not a pawn,
+                // a go-between or dead: here counted together with its royals (a crown
+                // prince is such a piece).
                 let their_royals = self.royals(other);
-                let counted = self.live_pieces(other) & !self.pieces_in(other, v.weak_mask) & !their_royals;
-                if their_royals.is_empty() || counted.is_empty() {
+                let counted = self.live_pieces(other) & !self.pieces_in(other, v.weak_mask);
+                if their_royals.is_empty() || counted.count() < 2 {
                     return false;
                 }
                 let king = live.first().expect("one live piece");
-                // Exceptions: the bare king attacks an enemy royal, or it stands next to the
-                // only counted enemy piece (it may take it and reach kings alone).
-                if their_royals.iter().any(|r| r.distance(king) <= 1 && self.is_attacked(r, bare)) {
+                // Exceptions: the bare king attacks an enemy royal, or the winner has just one
+                // other counted piece and the bare king stands next to it (it may take it and
+                // reach kings alone).
+                if their_royals.iter().any(|r| self.is_attacked(r, bare)) {
                     return false;
                 }
-                if counted.count() == 1 && v.tables.neighbors(king).contains(&counted.first().expect("one piece")) {
+                if counted.count() == 2
+                    && v.tables
+                        .neighbors(king)
+                        .iter()
+                        .any(|&sq| counted.contains(sq))
+                {
                     return false;
                 }
                 true
@@ -123,8 +139,15 @@ impl Position {
 
     /// Only one live royal a side remains and neither is attacked.
     fn is_kings_alone(&self) -> bool {
-        let (s, g) = (self.live_pieces(Color::Sente), self.live_pieces(Color::Gote));
-        if s.count() != 1 || g.count() != 1 || s != self.royals(Color::Sente) || g != self.royals(Color::Gote) {
+        let (s, g) = (
+            self.live_pieces(Color::Sente),
+            self.live_pieces(Color::Gote),
+        );
+        if s.count() != 1
+            || g.count() != 1
+            || s != self.royals(Color::Sente)
+            || g != self.royals(Color::Gote)
+        {
             return false;
         }
         !self.royal_attacked(Color::Sente) && !self.royal_attacked(Color::Gote)
@@ -153,7 +176,9 @@ impl Position {
     /// one-way piece's move. Repetitions never cross one.
     fn is_irreversible(&self, i: usize) -> bool {
         let u = &self.history()[i];
-        u.is_capture() || u.mv.is_promotion() || Variant::has(self.variant.one_way_mask, u.moved.kind())
+        u.is_capture()
+            || u.mv.is_promotion()
+            || Variant::has(self.variant.one_way_mask, u.moved.kind())
     }
 
     /// How many times the current position occurred in the reversible part of the history
@@ -197,7 +222,9 @@ impl Position {
             let checked = self.royal_attacked(mover.flip());
             let attacked = match self.variant.spec.rules.perpetual {
                 PerpetualRule::Check => false,
-                PerpetualRule::CheckOrAttack => !(self.attacks_from(mv.to()) & self.occupied(mover.flip())).is_empty(),
+                PerpetualRule::CheckOrAttack => {
+                    !(self.attacks_from(mv.to()) & self.occupied(mover.flip())).is_empty()
+                }
             };
             if !(checked || attacked) {
                 relentless[mover.index()] = false;
@@ -222,5 +249,244 @@ impl Position {
         let mut out = Vec::new();
         self.legal_moves(GenMode::Perft, &mut out);
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::position::Position;
+
+    fn chu(sfen: &str) -> Position {
+        Position::from_sfen(Variant::chu(), sfen).unwrap()
+    }
+
+    fn sho(sfen: &str) -> Position {
+        Position::from_sfen(Variant::sho(), sfen).unwrap()
+    }
+
+    fn win(color: Color, reason: OutcomeReason) -> Option<Outcome> {
+        Some(Outcome {
+            winner: Some(color),
+            reason,
+        })
+    }
+
+    #[test]
+    fn taking_the_last_royal_wins_but_the_prince_keeps_a_side_alive() {
+        let mut pos = chu("11k/11G/12/12/12/12/12/12/12/12/12/K11 b - 1");
+        pos.play_usi_moves(["1b1a"]).unwrap();
+        assert_eq!(
+            pos.outcome(),
+            win(Color::Sente, OutcomeReason::RoyalCaptured)
+        );
+
+        let mut pos = chu("g9+ek/11G/12/12/12/12/12/12/12/12/12/K11 b - 1");
+        pos.play_usi_moves(["1b1a"]).unwrap();
+        assert_eq!(pos.outcome(), None, "the crown prince is still a royal");
+    }
+
+    #[test]
+    fn a_kingless_side_cannot_lose_its_royal_but_its_opponent_can() {
+        // A mating problem: gote has a king, sente (the attacker) has none.
+        let mut pos = chu("11k/12/10G1/12/12/12/12/12/12/12/12/12 b - 1");
+        assert!(pos.is_kingless(Color::Sente) && !pos.is_kingless(Color::Gote));
+        assert_eq!(pos.outcome(), None);
+        pos.play_usi_moves(["2c2b", "1a2a", "2b2a"]).unwrap();
+        assert_eq!(
+            pos.outcome(),
+            win(Color::Sente, OutcomeReason::RoyalCaptured)
+        );
+    }
+
+    #[test]
+    fn no_legal_move_loses_in_sho() {
+        // Gote's king on 1a is mated by a protected gold; its pawn cannot help.
+        let mut pos = sho("8k/8G/p6S1/9/9/9/9/9/4K4 w - 1");
+        assert_eq!(
+            pos.outcome(),
+            win(Color::Sente, OutcomeReason::NoLegalMoves)
+        );
+    }
+
+    #[test]
+    fn bare_king_is_checked_for_both_sides() {
+        // Gote is bare against king and gold, whoever is to move.
+        for side in ["b", "w"] {
+            let pos = chu(&format!(
+                "11k/12/12/12/7G4/12/12/12/12/12/12/K11 {side} - 1"
+            ));
+            assert_eq!(
+                pos.board_outcome(),
+                win(Color::Sente, OutcomeReason::BareKing),
+                "{side}"
+            );
+        }
+        // Sente is bare: the same with colours swapped.
+        let pos = chu("11k/12/12/12/7g4/12/12/12/12/12/12/K11 b - 1");
+        assert_eq!(
+            pos.board_outcome(),
+            win(Color::Gote, OutcomeReason::BareKing)
+        );
+        // King and crown prince against a bare king win too (lishogi's server; its browser
+        // library would not).
+        let pos = chu("11k/12/12/12/7+E4/12/12/12/12/12/12/K11 w - 1");
+        assert_eq!(
+            pos.board_outcome(),
+            win(Color::Sente, OutcomeReason::BareKing)
+        );
+        // A dead pawn (on its last rank) counts as no piece.
+        let pos = chu("11k/12/12/12/7G4/12/12/12/12/12/12/K10p w - 1");
+        assert_eq!(
+            pos.board_outcome(),
+            win(Color::Sente, OutcomeReason::BareKing)
+        );
+    }
+
+    #[test]
+    fn bare_king_exceptions() {
+        // Pawns and go-betweens do not count for the winner.
+        let pos = chu("11k/12/12/12/7P4/6I5/12/12/12/12/12/K11 w - 1");
+        assert_eq!(pos.board_outcome(), None);
+        // The bare king stands next to the only counted piece: it may take it.
+        let pos = chu("10Gk/12/12/12/12/12/12/12/12/12/12/K11 w - 1");
+        assert_eq!(pos.board_outcome(), None);
+        // ...but not when there are two counted pieces.
+        let pos = chu("10Gk/12/12/12/12/5S6/12/12/12/12/12/K11 w - 1");
+        assert_eq!(
+            pos.board_outcome(),
+            win(Color::Sente, OutcomeReason::BareKing)
+        );
+        // The bare king attacks the winner's royal.
+        let pos = chu("12/12/12/12/12/12/12/12/12/5S6/k11/K11 w - 1");
+        assert_eq!(pos.board_outcome(), None);
+    }
+
+    #[test]
+    fn sho_bare_king_loses_unless_it_can_take_the_last_piece() {
+        let pos = sho("8k/9/9/9/9/9/9/3G5/4K4 w - 1");
+        assert_eq!(
+            pos.board_outcome(),
+            win(Color::Sente, OutcomeReason::BareKing)
+        );
+        let pos = sho("7Gk/9/9/9/9/9/9/9/4K4 w - 1");
+        assert_eq!(pos.board_outcome(), None, "gote takes the gold next");
+        let pos = sho("7Gk/9/9/9/9/9/9/9/4K4 b - 1");
+        assert_eq!(
+            pos.board_outcome(),
+            win(Color::Sente, OutcomeReason::BareKing),
+            "sente to move: too late"
+        );
+    }
+
+    #[test]
+    fn kings_alone_is_a_draw_unless_one_is_attacked() {
+        let pos = chu("11k/12/12/12/12/12/12/12/12/12/12/K11 b - 1");
+        assert_eq!(
+            pos.board_outcome(),
+            Some(Outcome {
+                winner: None,
+                reason: OutcomeReason::KingsAlone
+            })
+        );
+        let pos = chu("12/12/12/12/12/12/12/12/12/12/k11/K11 b - 1");
+        assert_eq!(pos.board_outcome(), None);
+    }
+
+    #[test]
+    fn fourfold_repetition_is_a_draw() {
+        let mut pos = chu("g10k/12/12/12/12/12/12/12/12/12/12/K10G b - 1");
+        let cycle = ["1l1k", "12a12b", "1k1l", "12b12a"];
+        for _ in 0..2 {
+            pos.play_usi_moves(cycle).unwrap();
+        }
+        assert_eq!(pos.repetitions().0, 3);
+        assert_eq!(pos.outcome(), None);
+        pos.play_usi_moves(cycle).unwrap();
+        assert_eq!(pos.repetitions().0, 4);
+        assert_eq!(
+            pos.outcome(),
+            Some(Outcome {
+                winner: None,
+                reason: OutcomeReason::Repetition
+            })
+        );
+    }
+
+    #[test]
+    fn perpetual_check_loses() {
+        // Sente's rook checks on every move; gote's king steps between 1a and 1b.
+        let mut pos = chu("g10k/9R2/12/12/12/12/12/12/12/12/12/K10G b - 1");
+        let cycle = ["3b3a", "1a1b", "3a3b", "1b1a"];
+        for _ in 0..3 {
+            pos.play_usi_moves(cycle).unwrap();
+        }
+        assert_eq!(
+            pos.outcome(),
+            win(Color::Gote, OutcomeReason::PerpetualAttack)
+        );
+        // In sho only checks count, and the same chase loses there too.
+        let mut pos = sho("g7k/6R2/9/9/9/9/9/9/K7G b - 1");
+        for _ in 0..3 {
+            pos.play_usi_moves(cycle).unwrap();
+        }
+        assert_eq!(
+            pos.outcome(),
+            win(Color::Gote, OutcomeReason::PerpetualAttack)
+        );
+    }
+
+    #[test]
+    fn perpetual_attack_on_a_piece_loses_in_chu() {
+        // Sente's rook chases gote's gold between 1c and 1d without ever checking.
+        let mut pos = chu("k11/12/11g/2R9/12/12/12/12/12/12/12/K10G b - 1");
+        let cycle = ["10d10c", "1c1d", "10c10d", "1d1c"];
+        for _ in 0..3 {
+            pos.play_usi_moves(cycle).unwrap();
+        }
+        assert_eq!(
+            pos.outcome(),
+            win(Color::Gote, OutcomeReason::PerpetualAttack)
+        );
+    }
+
+    #[test]
+    fn irreversible_moves_break_repetition() {
+        let mut pos = chu("g10k/12/12/12/12/12/12/12/P11/12/12/K10G b - 1");
+        pos.play_usi_moves(["1l1k", "12a12b", "1k1l", "12b12a"])
+            .unwrap();
+        pos.play_usi_moves(["12i12h"]).unwrap();
+        assert_eq!(pos.repetitions().0, 1);
+    }
+
+    #[test]
+    fn the_move_limit_draws_after_200_quiet_plies() {
+        let mut pos = chu("g10k/12/12/12/12/12/12/12/12/12/12/K10G b - 1");
+        pos.play_usi_moves(["1l1k", "12a12b"]).unwrap();
+        assert_eq!(pos.quiet_plies(), 2);
+        pos.quiet_plies = 200;
+        assert_eq!(
+            pos.outcome(),
+            Some(Outcome {
+                winner: None,
+                reason: OutcomeReason::MoveLimit
+            })
+        );
+        // A capture resets the count.
+        let mut pos = chu("g10k/12/12/12/12/12/12/12/12/12/12/K9gG b - 1");
+        pos.quiet_plies = 150;
+        pos.play_usi_moves(["1l2l"]).unwrap();
+        assert_eq!(pos.quiet_plies(), 0);
+    }
+
+    #[test]
+    fn counter_strike_is_part_of_the_position() {
+        let with = chu("11k/4g7/12/8+h3/6n1N3/11b/12/9N2/8GP2/6R1+o3/12/K11 w 6e 1");
+        let without = chu("11k/4g7/12/8+h3/6n1N3/11b/12/9N2/8GP2/6R1+o3/12/K11 w - 1");
+        assert_ne!(with.key(), without.key());
+        assert_ne!(
+            with.clone().perft_moves().len(),
+            without.clone().perft_moves().len()
+        );
     }
 }

@@ -27,7 +27,10 @@ impl fmt::Display for SfenError {
 impl std::error::Error for SfenError {}
 
 fn err(field: &'static str, detail: impl Into<String>) -> SfenError {
-    SfenError { field, detail: detail.into() }
+    SfenError {
+        field,
+        detail: detail.into(),
+    }
 }
 
 impl Position {
@@ -43,7 +46,13 @@ impl Position {
             return Err(err("board", "the SFEN is empty"));
         }
         if fields.len() > 4 {
-            return Err(err("move number", format!("unexpected text after the move number: '{}'", fields[4..].join(" "))));
+            return Err(err(
+                "move number",
+                format!(
+                    "unexpected text after the move number: '{}'",
+                    fields[4..].join(" ")
+                ),
+            ));
         }
         let mut pos = Position::empty(variant);
         parse_board(&mut pos, fields[0])?;
@@ -51,7 +60,9 @@ impl Position {
         pos.side_to_move = match fields.get(1) {
             Some(&"b") => Color::Sente,
             Some(&"w") => Color::Gote,
-            Some(other) => return Err(err("side", format!("expected 'b' or 'w', found '{other}'"))),
+            Some(other) => {
+                return Err(err("side", format!("expected 'b' or 'w', found '{other}'")))
+            }
             None => return Err(err("side", "missing (expected 'b' or 'w')")),
         };
         if pos.side_to_move == Color::Gote {
@@ -63,20 +74,39 @@ impl Position {
             // lishogi ignores a chu third field that is not a square; we do the same for a
             // letters-only field (a shogi hand written by other tools, e.g. scalashogi's
             // `b`), but reject a square-like typo rather than drop it silently.
-            Some(field) if variant.spec.rules.counter_strike && field.bytes().all(|b| b.is_ascii_alphabetic()) => {}
+            Some(field)
+                if variant.spec.rules.counter_strike
+                    && field.bytes().all(|b| b.is_ascii_alphabetic()) => {}
             Some(field) if variant.spec.rules.counter_strike => {
-                let sq = super::notation::parse_square(variant, field)
-                    .ok_or_else(|| err("counter-strike", format!("'{field}' is neither '-' nor a square of the board")))?;
+                let sq = super::notation::parse_square(variant, field).ok_or_else(|| {
+                    err(
+                        "counter-strike",
+                        format!("'{field}' is neither '-' nor a square of the board"),
+                    )
+                })?;
                 pos.counter_strike = Some(sq);
                 pos.key ^= zobrist::counter_strike(sq);
             }
-            Some(field) => return Err(err("hand", format!("{} has no pieces in hand; expected '-', found '{field}'", variant.name()))),
+            Some(field) => {
+                return Err(err(
+                    "hand",
+                    format!(
+                        "{} has no pieces in hand; expected '-', found '{field}'",
+                        variant.name()
+                    ),
+                ))
+            }
         }
 
         if let Some(n) = fields.get(3) {
             pos.move_number = match n.parse::<u32>() {
                 Ok(n) if n >= 1 => n,
-                _ => return Err(err("move number", format!("expected a positive number, found '{n}'"))),
+                _ => {
+                    return Err(err(
+                        "move number",
+                        format!("expected a positive number, found '{n}'"),
+                    ))
+                }
             };
         }
         for color in Color::ALL {
@@ -111,7 +141,11 @@ impl Position {
             }
         }
         out.push(' ');
-        out.push(if self.side_to_move == Color::Sente { 'b' } else { 'w' });
+        out.push(if self.side_to_move == Color::Sente {
+            'b'
+        } else {
+            'w'
+        });
         out.push(' ');
         match self.counter_strike {
             Some(sq) => out += &super::notation::square_to_usi(v, sq),
@@ -136,7 +170,14 @@ fn parse_board(pos: &mut Position, board: &str) -> Result<(), SfenError> {
     let (files, ranks) = (v.spec.files, v.spec.ranks);
     let rows: Vec<&str> = board.split('/').collect();
     if rows.len() != ranks {
-        return Err(err("board", format!("{} has {ranks} ranks, the SFEN gives {}", v.name(), rows.len())));
+        return Err(err(
+            "board",
+            format!(
+                "{} has {ranks} ranks, the SFEN gives {}",
+                v.name(),
+                rows.len()
+            ),
+        ));
     }
     for (y, row) in rows.iter().enumerate() {
         let rank_name = (b'a' + y as u8) as char;
@@ -153,7 +194,13 @@ fn parse_board(pos: &mut Position, board: &str) -> Result<(), SfenError> {
                     }
                 }
                 if n == 0 {
-                    return Err(err("board", format!("rank {rank_name}: an empty-square count of 0 at column {}", i + 1)));
+                    return Err(err(
+                        "board",
+                        format!(
+                            "rank {rank_name}: an empty-square count of 0 at column {}",
+                            i + 1
+                        ),
+                    ));
                 }
                 x += n;
             } else {
@@ -161,31 +208,70 @@ fn parse_board(pos: &mut Position, board: &str) -> Result<(), SfenError> {
                 let letter = if promoted {
                     match chars.next() {
                         Some((_, l)) => l,
-                        None => return Err(err("board", format!("rank {rank_name}: '+' at the end with no piece letter"))),
+                        None => {
+                            return Err(err(
+                                "board",
+                                format!("rank {rank_name}: '+' at the end with no piece letter"),
+                            ))
+                        }
                     }
                 } else {
                     c
                 };
                 if !letter.is_ascii_alphabetic() {
-                    return Err(err("board", format!("rank {rank_name}: unexpected character '{letter}' at column {}", i + 1)));
+                    return Err(err(
+                        "board",
+                        format!(
+                            "rank {rank_name}: unexpected character '{letter}' at column {}",
+                            i + 1
+                        ),
+                    ));
                 }
-                let color = if letter.is_ascii_uppercase() { Color::Sente } else { Color::Gote };
-                let key = format!("{}{}", if promoted { "+" } else { "" }, letter.to_ascii_lowercase());
-                let kind = v
-                    .kind_by_sfen(&key)
-                    .ok_or_else(|| err("board", format!("rank {rank_name}: '{}' is not a {} piece", if promoted { format!("+{letter}") } else { letter.to_string() }, v.name())))?;
+                let color = if letter.is_ascii_uppercase() {
+                    Color::Sente
+                } else {
+                    Color::Gote
+                };
+                let key = format!(
+                    "{}{}",
+                    if promoted { "+" } else { "" },
+                    letter.to_ascii_lowercase()
+                );
+                let kind = v.kind_by_sfen(&key).ok_or_else(|| {
+                    err(
+                        "board",
+                        format!(
+                            "rank {rank_name}: '{}' is not a {} piece",
+                            if promoted {
+                                format!("+{letter}")
+                            } else {
+                                letter.to_string()
+                            },
+                            v.name()
+                        ),
+                    )
+                })?;
                 if x >= files {
-                    return Err(err("board", format!("rank {rank_name} has more than {files} squares")));
+                    return Err(err(
+                        "board",
+                        format!("rank {rank_name} has more than {files} squares"),
+                    ));
                 }
                 pos.put(Square::new(x, y), Piece::new(color, kind));
                 x += 1;
             }
             if x > files {
-                return Err(err("board", format!("rank {rank_name} has more than {files} squares")));
+                return Err(err(
+                    "board",
+                    format!("rank {rank_name} has more than {files} squares"),
+                ));
             }
         }
         if x != files {
-            return Err(err("board", format!("rank {rank_name} has {x} squares, expected {files}")));
+            return Err(err(
+                "board",
+                format!("rank {rank_name} has {x} squares, expected {files}"),
+            ));
         }
     }
     Ok(())

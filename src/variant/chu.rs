@@ -5,8 +5,22 @@ use super::movement::short::*;
 use super::movement::Movement;
 use super::{BareKingRule, KindSpec, PerpetualRule, PromotionRule, RuleSet, VariantSpec};
 
-const fn k(name: &'static str, sfen: &'static str, promotes_to: Option<&'static str>, movement: Movement) -> KindSpec {
-    KindSpec { name, sfen, promotes_to, movement, royal: false, lion: false, weak: false, forced_promotion_ranks: 0 }
+const fn k(
+    name: &'static str,
+    sfen: &'static str,
+    promotes_to: Option<&'static str>,
+    movement: Movement,
+) -> KindSpec {
+    KindSpec {
+        name,
+        sfen,
+        promotes_to,
+        movement,
+        royal: false,
+        lion: false,
+        weak: false,
+        forced_promotion_ranks: 0,
+    }
 }
 
 const fn r(rays: [super::movement::Ray; 8]) -> Movement {
@@ -27,16 +41,45 @@ const QUEEN: Movement = r([X; 8]);
 
 /// The 39 chu shogi kinds. Order is the kind index (stable: hash keys and tables use it).
 pub const KINDS: [KindSpec; 39] = [
-    KindSpec { weak: true, ..k("pawn", "p", Some("+p"), r([S, N, N, N, N, N, N, N])) },
-    KindSpec { weak: true, ..k("go-between", "i", Some("+i"), r([S, N, N, N, S, N, N, N])) },
+    KindSpec {
+        weak: true,
+        ..k("pawn", "p", Some("+p"), r([S, N, N, N, N, N, N, N]))
+    },
+    KindSpec {
+        weak: true,
+        ..k("go-between", "i", Some("+i"), r([S, N, N, N, S, N, N, N]))
+    },
     k("lance", "l", Some("+l"), r([X, N, N, N, N, N, N, N])),
-    k("ferocious leopard", "f", Some("+f"), r([S, S, N, S, S, S, N, S])),
-    k("copper general", "c", Some("+c"), r([S, S, N, N, S, N, N, S])),
-    k("silver general", "s", Some("+s"), r([S, S, N, S, N, S, N, S])),
+    k(
+        "ferocious leopard",
+        "f",
+        Some("+f"),
+        r([S, S, N, S, S, S, N, S]),
+    ),
+    k(
+        "copper general",
+        "c",
+        Some("+c"),
+        r([S, S, N, N, S, N, N, S]),
+    ),
+    k(
+        "silver general",
+        "s",
+        Some("+s"),
+        r([S, S, N, S, N, S, N, S]),
+    ),
     k("gold general", "g", Some("+g"), GOLD),
     k("drunk elephant", "e", Some("+e"), ELEPHANT),
-    KindSpec { royal: true, ..k("king", "k", None, KING) },
-    k("reverse chariot", "a", Some("+a"), r([X, N, N, N, X, N, N, N])),
+    KindSpec {
+        royal: true,
+        ..k("king", "k", None, KING)
+    },
+    k(
+        "reverse chariot",
+        "a",
+        Some("+a"),
+        r([X, N, N, N, X, N, N, N]),
+    ),
     k("bishop", "b", Some("+b"), BISHOP),
     k("blind tiger", "t", Some("+t"), r([N, S, S, S, S, S, S, S])),
     k("kirin", "o", Some("+o"), r([J, S, J, S, J, S, J, S])),
@@ -46,7 +89,10 @@ pub const KINDS: [KindSpec; 39] = [
     k("rook", "r", Some("+r"), ROOK),
     k("dragon horse", "h", Some("+h"), HORSE),
     k("dragon king", "d", Some("+d"), DRAGON),
-    KindSpec { lion: true, ..k("lion", "n", None, Movement::lion()) },
+    KindSpec {
+        lion: true,
+        ..k("lion", "n", None, Movement::lion())
+    },
     k("free king", "q", None, QUEEN),
     k("tokin", "+p", None, GOLD),
     k("promoted go-between", "+i", None, ELEPHANT),
@@ -55,11 +101,17 @@ pub const KINDS: [KindSpec; 39] = [
     k("promoted copper", "+c", None, SIDE_MOVER),
     k("promoted silver", "+s", None, VERTICAL_MOVER),
     k("promoted gold", "+g", None, ROOK),
-    KindSpec { royal: true, ..k("crown prince", "+e", None, KING) },
+    KindSpec {
+        royal: true,
+        ..k("crown prince", "+e", None, KING)
+    },
     k("whale", "+a", None, r([X, N, N, X, X, X, N, N])),
     k("promoted bishop", "+b", None, HORSE),
     k("flying stag", "+t", None, r([X, S, S, S, X, S, S, S])),
-    KindSpec { lion: true, ..k("promoted kirin", "+o", None, Movement::lion()) },
+    KindSpec {
+        lion: true,
+        ..k("promoted kirin", "+o", None, Movement::lion())
+    },
     k("promoted phoenix", "+x", None, QUEEN),
     k("free boar", "+m", None, r([N, X, X, X, N, X, X, X])),
     k("flying ox", "+v", None, r([X, X, N, X, X, X, N, X])),

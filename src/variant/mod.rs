@@ -134,14 +134,30 @@ pub struct Variant {
 impl Variant {
     fn compile(spec: VariantSpec) -> Variant {
         assert!(spec.kinds.len() <= MAX_KINDS && spec.files <= 16 && spec.ranks <= 16);
-        let index_of = |sfen: &str| spec.kinds.iter().position(|k| k.sfen == sfen).map(|i| i as Kind);
+        let index_of = |sfen: &str| {
+            spec.kinds
+                .iter()
+                .position(|k| k.sfen == sfen)
+                .map(|i| i as Kind)
+        };
         let promotion: Vec<Option<Kind>> = spec
             .kinds
             .iter()
-            .map(|k| k.promotes_to.map(|p| index_of(p).expect("promoted kind listed in the variant")))
+            .map(|k| {
+                k.promotes_to
+                    .map(|p| index_of(p).expect("promoted kind listed in the variant"))
+            })
             .collect();
-        let one_way: Vec<bool> = spec.kinds.iter().map(|k| k.movement.only_forward()).collect();
-        let mask = |f: &dyn Fn(usize) -> bool| (0..spec.kinds.len()).filter(|&i| f(i)).fold(0u64, |m, i| m | 1 << i);
+        let one_way: Vec<bool> = spec
+            .kinds
+            .iter()
+            .map(|k| k.movement.only_forward())
+            .collect();
+        let mask = |f: &dyn Fn(usize) -> bool| {
+            (0..spec.kinds.len())
+                .filter(|&i| f(i))
+                .fold(0u64, |m, i| m | 1 << i)
+        };
         let tables = Tables::build(&spec);
         Variant {
             royal_mask: mask(&|i| spec.kinds[i].royal),
@@ -198,7 +214,11 @@ impl Variant {
 
     /// The kind whose SFEN letters (lowercase) are `sfen`.
     pub fn kind_by_sfen(&self, sfen: &str) -> Option<Kind> {
-        self.spec.kinds.iter().position(|k| k.sfen == sfen).map(|i| i as Kind)
+        self.spec
+            .kinds
+            .iter()
+            .position(|k| k.sfen == sfen)
+            .map(|i| i as Kind)
     }
 
     /// Whether `kind` is in `mask`.

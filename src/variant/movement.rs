@@ -41,7 +41,16 @@ pub mod dir {
 }
 
 /// `(dx, dy)` of each relative direction for sente (y grows downwards, sente moves up).
-pub const SENTE_DELTAS: [(i32, i32); 8] = [(0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1)];
+pub const SENTE_DELTAS: [(i32, i32); 8] = [
+    (0, -1),
+    (1, -1),
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+];
 
 /// The complete movement of a piece kind.
 #[derive(Clone, Copy, Debug)]
@@ -57,12 +66,20 @@ pub struct Movement {
 impl Movement {
     /// A movement built from rays only.
     pub const fn rays(rays: [Ray; 8]) -> Movement {
-        Movement { rays, leaps: &[], lion_area: false }
+        Movement {
+            rays,
+            leaps: &[],
+            lion_area: false,
+        }
     }
 
     /// The lion.
     pub const fn lion() -> Movement {
-        Movement { rays: [Ray::None; 8], leaps: &[], lion_area: true }
+        Movement {
+            rays: [Ray::None; 8],
+            leaps: &[],
+            lion_area: true,
+        }
     }
 
     /// Whether every move of this piece goes forward, so that on the last rank it is dead

@@ -5,8 +5,22 @@ use super::movement::short::*;
 use super::movement::{Movement, Ray};
 use super::{BareKingRule, KindSpec, PerpetualRule, PromotionRule, RuleSet, VariantSpec};
 
-const fn k(name: &'static str, sfen: &'static str, promotes_to: Option<&'static str>, movement: Movement) -> KindSpec {
-    KindSpec { name, sfen, promotes_to, movement, royal: false, lion: false, weak: false, forced_promotion_ranks: 0 }
+const fn k(
+    name: &'static str,
+    sfen: &'static str,
+    promotes_to: Option<&'static str>,
+    movement: Movement,
+) -> KindSpec {
+    KindSpec {
+        name,
+        sfen,
+        promotes_to,
+        movement,
+        royal: false,
+        lion: false,
+        weak: false,
+        forced_promotion_ranks: 0,
+    }
 }
 
 const fn r(rays: [Ray; 8]) -> Movement {
@@ -18,23 +32,54 @@ const KING: Movement = r([S; 8]);
 
 /// The 16 sho shogi kinds. Order is the kind index.
 pub const KINDS: [KindSpec; 16] = [
-    KindSpec { forced_promotion_ranks: 1, ..k("pawn", "p", Some("+p"), r([S, N, N, N, N, N, N, N])) },
-    KindSpec { forced_promotion_ranks: 1, ..k("lance", "l", Some("+l"), r([X, N, N, N, N, N, N, N])) },
+    KindSpec {
+        forced_promotion_ranks: 1,
+        ..k("pawn", "p", Some("+p"), r([S, N, N, N, N, N, N, N]))
+    },
+    KindSpec {
+        forced_promotion_ranks: 1,
+        ..k("lance", "l", Some("+l"), r([X, N, N, N, N, N, N, N]))
+    },
     KindSpec {
         forced_promotion_ranks: 2,
-        ..k("knight", "n", Some("+n"), Movement { rays: [N; 8], leaps: &[(-1, -2), (1, -2)], lion_area: false })
+        ..k(
+            "knight",
+            "n",
+            Some("+n"),
+            Movement {
+                rays: [N; 8],
+                leaps: &[(-1, -2), (1, -2)],
+                lion_area: false,
+            },
+        )
     },
-    k("silver general", "s", Some("+s"), r([S, S, N, S, N, S, N, S])),
+    k(
+        "silver general",
+        "s",
+        Some("+s"),
+        r([S, S, N, S, N, S, N, S]),
+    ),
     k("gold general", "g", None, GOLD),
-    KindSpec { royal: true, ..k("king", "k", None, KING) },
-    k("drunk elephant", "e", Some("+e"), r([S, S, S, S, N, S, S, S])),
+    KindSpec {
+        royal: true,
+        ..k("king", "k", None, KING)
+    },
+    k(
+        "drunk elephant",
+        "e",
+        Some("+e"),
+        r([S, S, S, S, N, S, S, S]),
+    ),
     k("bishop", "b", Some("+b"), r([N, X, N, X, N, X, N, X])),
     k("rook", "r", Some("+r"), r([X, N, X, N, X, N, X, N])),
     k("tokin", "+p", None, GOLD),
     k("promoted lance", "+l", None, GOLD),
     k("promoted knight", "+n", None, GOLD),
     k("promoted silver", "+s", None, GOLD),
-    KindSpec { royal: true, ..k("crown prince", "+e", None, KING) },
+    KindSpec {
+        royal: true,
+        ..k("crown prince", "+e", None, KING)
+    },
     k("dragon horse", "+b", None, r([S, X, S, X, S, X, S, X])),
     k("dragon king", "+r", None, r([X, S, X, S, X, S, X, S])),
 ];

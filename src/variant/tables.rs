@@ -22,7 +22,10 @@ struct SquareLists {
 
 impl SquareLists {
     fn build(mut f: impl FnMut(Square) -> Vec<Square>) -> SquareLists {
-        let mut lists = SquareLists { start: Vec::with_capacity(257), items: Vec::new() };
+        let mut lists = SquareLists {
+            start: Vec::with_capacity(257),
+            items: Vec::new(),
+        };
         for i in 0..256 {
             lists.start.push(lists.items.len() as u32);
             lists.items.extend(f(Square(i as u8)));
@@ -89,9 +92,16 @@ impl Tables {
         let (files, ranks) = (spec.files as i32, spec.ranks as i32);
         let on = |x: i32, y: i32| x >= 0 && y >= 0 && x < files && y < ranks;
         let sq = |x: i32, y: i32| Square::new(x as usize, y as usize);
-        let on_board: Bitboard =
-            (0..ranks).flat_map(|y| (0..files).map(move |x| (x, y))).map(|(x, y)| sq(x, y)).collect();
-        let rows = |from: i32, to: i32| -> Bitboard { on_board.iter().filter(|s| (from..to).contains(&(s.y() as i32))).collect() };
+        let on_board: Bitboard = (0..ranks)
+            .flat_map(|y| (0..files).map(move |x| (x, y)))
+            .map(|(x, y)| sq(x, y))
+            .collect();
+        let rows = |from: i32, to: i32| -> Bitboard {
+            on_board
+                .iter()
+                .filter(|s| (from..to).contains(&(s.y() as i32)))
+                .collect()
+        };
         let depth = spec.zone_depth as i32;
         let zone = [rows(0, depth), rows(ranks - depth, ranks)];
         let last_rank = [rows(0, 1), rows(ranks - 1, ranks)];
@@ -191,7 +201,12 @@ impl Tables {
                             .map(|(x, y)| sq(x, y))
                             .collect()
                     });
-                    PieceTable { leaps, slides, lion_dirs, lion_area: k.movement.lion_area }
+                    PieceTable {
+                        leaps,
+                        slides,
+                        lion_dirs,
+                        lion_area: k.movement.lion_area,
+                    }
                 })
             })
             .collect::<Vec<_>>();
@@ -207,10 +222,23 @@ impl Tables {
                     }
                 }
             }
-            per_target.into_iter().map(|m| m.into_iter().collect()).collect()
+            per_target
+                .into_iter()
+                .map(|m| m.into_iter().collect())
+                .collect()
         });
 
-        Tables { on_board, zone, last_rank, forced, rays, neighbors, pieces, leap_attackers, slide_range }
+        Tables {
+            on_board,
+            zone,
+            last_rank,
+            forced,
+            rays,
+            neighbors,
+            pieces,
+            leap_attackers,
+            slide_range,
+        }
     }
 
     /// The squares from `sq` along absolute direction `dir` to the edge, nearest first.
