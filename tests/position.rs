@@ -261,3 +261,44 @@ fn usi_spellings_lishogi_accepts() {
     // Sho's forced promotions exist only with `+`.
     assert!(pos.parse_usi_move("2b2a").is_err() && pos.parse_usi_move("2b2a+").is_ok());
 }
+
+#[test]
+fn capture_and_quiet_filters_split_the_moves_and_is_legal_agrees() {
+    use shishi::position::Filter;
+    for variant in Variant::all() {
+        for mut pos in random_positions(variant, 8, 200, 21) {
+            for mode in [GenMode::Perft, GenMode::Search] {
+                let (mut all, mut caps, mut quiets) = (Vec::new(), Vec::new(), Vec::new());
+                pos.generate(mode, Filter::All, &mut all);
+                pos.generate(mode, Filter::Captures, &mut caps);
+                pos.generate(mode, Filter::Quiets, &mut quiets);
+                let mut split: Vec<_> = caps.iter().chain(quiets.iter()).copied().collect();
+                split.sort();
+                all.sort();
+                assert_eq!(split, all, "{}", pos.to_sfen());
+                for mv in &caps {
+                    let captured = !pos.piece_on(mv.to()).is_empty() && mv.to() != mv.from()
+                        || mv.mid().is_some_and(|m| !pos.piece_on(m).is_empty());
+                    assert!(captured, "{} {}", pos.to_sfen(), pos.move_to_usi(*mv));
+                }
+            }
+            let mut search = Vec::new();
+            pos.legal_moves(GenMode::Search, &mut search);
+            for &mv in &search {
+                assert!(
+                    pos.is_legal(mv),
+                    "{} {}",
+                    pos.to_sfen(),
+                    pos.move_to_usi(mv)
+                );
+            }
+            // Moves of other positions are mostly not legal here; none may crash is_legal.
+            let mut other = Position::startpos(variant);
+            let mut theirs = Vec::new();
+            other.legal_moves(GenMode::Perft, &mut theirs);
+            for &mv in &theirs {
+                assert_eq!(pos.is_legal(mv), search.contains(&mv));
+            }
+        }
+    }
+}

@@ -16,6 +16,10 @@ const PROMOTE: u32 = 1 << 25;
 pub struct Move(u32);
 
 impl Move {
+    /// The null move (a pass of the turn in null-move pruning; never generated: `from == to`
+    /// with no mid square is no real move).
+    pub const NULL: Move = Move(0);
+
     /// A one-leg move (step, slide or jump), optionally promoting.
     #[inline]
     pub const fn new(from: Square, to: Square, promote: bool) -> Move {

@@ -98,4 +98,38 @@ impl Position {
         self.quiet_plies = undo.quiet_plies;
         self.key = undo.key;
     }
+
+    /// Passes the turn without moving (null-move pruning). Clears the counter-strike ban,
+    /// which lasts one ply.
+    pub fn make_null(&mut self) {
+        self.history.push(Undo {
+            mv: Move::NULL,
+            moved: Piece::EMPTY,
+            captured: Piece::EMPTY,
+            captured_mid: Piece::EMPTY,
+            counter_strike: self.counter_strike,
+            key: self.key,
+            quiet_plies: self.quiet_plies,
+        });
+        if let Some(sq) = self.counter_strike.take() {
+            self.key ^= zobrist::counter_strike(sq);
+        }
+        self.quiet_plies += 1;
+        self.move_number += 1;
+        self.side_to_move = self.side_to_move.flip();
+        self.key ^= zobrist::side();
+    }
+
+    /// Takes back [`Position::make_null`].
+    pub fn unmake_null(&mut self) {
+        let Some(undo) = self.history.pop() else {
+            return;
+        };
+        debug_assert_eq!(undo.mv, Move::NULL);
+        self.side_to_move = self.side_to_move.flip();
+        self.move_number -= 1;
+        self.counter_strike = undo.counter_strike;
+        self.quiet_plies = undo.quiet_plies;
+        self.key = undo.key;
+    }
 }

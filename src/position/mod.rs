@@ -17,7 +17,7 @@ pub mod zobrist;
 
 use crate::core::{Bitboard, Color, Move, Square};
 use crate::variant::{Kind, Variant, MAX_KINDS};
-pub use movegen::GenMode;
+pub use movegen::{Filter, GenMode};
 pub use notation::MoveError;
 pub use rules::{Outcome, OutcomeReason};
 pub use sfen::SfenError;

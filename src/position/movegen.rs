@@ -24,14 +24,74 @@ pub enum GenMode {
     Search,
 }
 
+/// Which moves of a mode to list: all, only those that capture, or only those that do not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Filter {
+    /// Every move.
+    All,
+    /// Moves that capture at least one piece (on either step).
+    Captures,
+    /// Moves that capture nothing (including quiet promotions and the pass).
+    Quiets,
+}
+
+impl Filter {
+    #[inline]
+    fn captures(self) -> bool {
+        self != Filter::Quiets
+    }
+
+    #[inline]
+    fn quiets(self) -> bool {
+        self != Filter::Captures
+    }
+}
+
 impl Position {
     /// Appends the legal moves of the side to move to `out` (after clearing it).
     pub fn legal_moves(&mut self, mode: GenMode, out: &mut Vec<Move>) {
+        self.generate(mode, Filter::All, out);
+    }
+
+    /// Legal moves of `mode` that pass `filter`, into `out` (cleared first).
+    pub fn generate(&mut self, mode: GenMode, filter: Filter, out: &mut Vec<Move>) {
         out.clear();
-        self.pseudo_legal_moves(mode, out);
+        let mut pass_listed = false;
+        for from in self.occupied[self.side_to_move.index()] {
+            self.piece_moves(from, mode, filter, out, &mut pass_listed);
+        }
         if self.variant.spec.rules.lone_royal_check {
             self.retain_royal_safe(out);
         }
+    }
+
+    /// Whether `mv` is a legal move here in search mode (for moves from the hash table or
+    /// killer slots, which may come from another position). Generates only the moves of the
+    /// piece on `from`, except for a pass, which any lion may make.
+    pub fn is_legal(&mut self, mv: Move) -> bool {
+        if !self.piece_on(mv.from()).is(self.side_to_move) {
+            return false;
+        }
+        let mut moves = Vec::with_capacity(128);
+        if mv
+            .mid()
+            .is_some_and(|mid| mv.to() == mv.from() && self.piece_on(mid).is_empty())
+        {
+            self.generate(GenMode::Search, Filter::Quiets, &mut moves);
+        } else {
+            let mut pass_listed = true;
+            self.piece_moves(
+                mv.from(),
+                GenMode::Search,
+                Filter::All,
+                &mut moves,
+                &mut pass_listed,
+            );
+            if self.variant.spec.rules.lone_royal_check {
+                self.retain_royal_safe(&mut moves);
+            }
+        }
+        moves.contains(&mv)
     }
 
     /// Whether the side to move has at least one legal move.
@@ -133,57 +193,69 @@ impl Position {
         }
     }
 
-    /// Every move that obeys the piece movements and the lion-trading rules.
-    fn pseudo_legal_moves(&self, mode: GenMode, out: &mut Vec<Move>) {
+    /// The moves of the piece on `from` that obey the piece movements and the lion-trading
+    /// rules. `pass_listed` carries "a pass was already listed" across pieces (search mode).
+    fn piece_moves(
+        &self,
+        from: Square,
+        mode: GenMode,
+        filter: Filter,
+        out: &mut Vec<Move>,
+        pass_listed: &mut bool,
+    ) {
         let us = self.side_to_move;
-        let v = self.variant;
-        let tables = &v.tables;
-        let mut pass_listed = false;
-        for from in self.occupied[us.index()] {
-            let kind = self.board[from.index()].kind();
-            let table = tables.piece(kind, us);
-            let from_bb = Bitboard::from_square(from);
-            for &to in table.leaps(from) {
+        let tables = &self.variant.tables;
+        let kind = self.board[from.index()].kind();
+        let table = tables.piece(kind, us);
+        let from_bb = Bitboard::from_square(from);
+        for &to in table.leaps(from) {
+            let target = self.board[to.index()];
+            if target.is_empty() {
+                if filter.quiets() {
+                    self.push_promotions(out, kind, from, to, false);
+                }
+            } else if filter.captures()
+                && !target.is(us)
+                && self.capture_allowed(kind, from, to, target, from_bb, false)
+            {
+                self.push_promotions(out, kind, from, to, true);
+            }
+        }
+        for &(dir, range) in &table.slides {
+            for (i, &to) in tables.ray(dir as usize, from).iter().enumerate() {
+                if i >= range as usize {
+                    break;
+                }
                 let target = self.board[to.index()];
                 if target.is_empty() {
-                    self.push_promotions(out, kind, from, to, false);
-                } else if !target.is(us)
+                    if filter.quiets() {
+                        self.push_promotions(out, kind, from, to, false);
+                    }
+                    continue;
+                }
+                if filter.captures()
+                    && !target.is(us)
                     && self.capture_allowed(kind, from, to, target, from_bb, false)
                 {
                     self.push_promotions(out, kind, from, to, true);
                 }
+                break;
             }
-            for &(dir, range) in &table.slides {
-                for (i, &to) in tables.ray(dir as usize, from).iter().enumerate() {
-                    if i >= range as usize {
-                        break;
-                    }
-                    let target = self.board[to.index()];
-                    if target.is_empty() {
-                        self.push_promotions(out, kind, from, to, false);
-                        continue;
-                    }
-                    if !target.is(us)
-                        && self.capture_allowed(kind, from, to, target, from_bb, false)
-                    {
-                        self.push_promotions(out, kind, from, to, true);
-                    }
-                    break;
-                }
-            }
-            if table.lion_area {
-                self.lion_double_moves(mode, out, kind, from, &mut pass_listed);
-            }
-            for &dir in &table.lion_dirs {
-                self.lion_line_double_moves(mode, out, kind, from, dir as usize, &mut pass_listed);
-            }
+        }
+        if table.lion_area {
+            self.lion_double_moves(mode, filter, out, kind, from, pass_listed);
+        }
+        for &dir in &table.lion_dirs {
+            self.lion_line_double_moves(mode, filter, out, kind, from, dir as usize, pass_listed);
         }
     }
 
     /// Two king steps `from -> mid -> to` of a lion.
+    #[allow(clippy::too_many_arguments)]
     fn lion_double_moves(
         &self,
         mode: GenMode,
+        filter: Filter,
         out: &mut Vec<Move>,
         kind: Kind,
         from: Square,
@@ -202,22 +274,31 @@ impl Position {
             }
             if first.is_empty() && mode == GenMode::Search {
                 // Through an empty square the only new position is the pass.
-                if !*pass_listed {
+                if !*pass_listed && filter.quiets() {
                     *pass_listed = true;
                     out.push(Move::double(from, mid, from));
                 }
+                continue;
+            }
+            // With a capture on the first step every continuation captures.
+            if !first.is_empty() && !filter.captures() {
                 continue;
             }
             let valuable = !first.is_empty() && !Variant::has(v.weak_mask, first.kind());
             let mut transparent = from_bb;
             transparent.insert(mid);
             for &to in v.tables.neighbors(mid) {
-                if to == from {
-                    out.push(Move::double(from, mid, from));
+                // Back on `from` (igui, jitto) the square is empty once the lion has left.
+                let target = if to == from {
+                    Piece::EMPTY
+                } else {
+                    self.board[to.index()]
+                };
+                if target.is(us) {
                     continue;
                 }
-                let target = self.board[to.index()];
-                if target.is(us) {
+                let captures = !first.is_empty() || !target.is_empty();
+                if (captures && !filter.captures()) || (!captures && !filter.quiets()) {
                     continue;
                 }
                 if target.is_empty()
@@ -231,9 +312,11 @@ impl Position {
 
     /// Double moves along one lion-power line (horned falcon, soaring eagle): through the
     /// first square to the second, or back to the start.
+    #[allow(clippy::too_many_arguments)]
     fn lion_line_double_moves(
         &self,
         mode: GenMode,
+        filter: Filter,
         out: &mut Vec<Move>,
         kind: Kind,
         from: Square,
@@ -251,20 +334,27 @@ impl Position {
             return;
         }
         if first.is_empty() {
+            // Back to the start through an empty square: the pass.
             if mode == GenMode::Search {
-                if !*pass_listed {
+                if !*pass_listed && filter.quiets() {
                     *pass_listed = true;
                     out.push(Move::double(from, mid, from));
                 }
                 return;
             }
-            out.push(Move::double(from, mid, from));
-        } else {
+            if filter.quiets() {
+                out.push(Move::double(from, mid, from));
+            }
+        } else if filter.captures() {
             out.push(Move::double(from, mid, from));
         }
         if let Some(&to) = ray.get(1) {
             let target = self.board[to.index()];
             if target.is(us) {
+                return;
+            }
+            let captures = !first.is_empty() || !target.is_empty();
+            if (captures && !filter.captures()) || (!captures && !filter.quiets()) {
                 return;
             }
             let mut transparent = from_bb;

@@ -176,7 +176,10 @@ impl Position {
     /// one-way piece's move. Repetitions never cross one.
     fn is_irreversible(&self, i: usize) -> bool {
         let u = &self.history()[i];
-        u.is_capture()
+        // A null move (search only) also ends the window: positions across it are not a
+        // repetition of the game.
+        u.mv == crate::core::Move::NULL
+            || u.is_capture()
             || u.mv.is_promotion()
             || Variant::has(self.variant.one_way_mask, u.moved.kind())
     }
