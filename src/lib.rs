@@ -1,13 +1,17 @@
 //! Shishi: a chu shogi and sho shogi engine.
 //!
-//! Layers, each depending only on those before it: [`core`] (squares, bitboards, moves) ->
-//! [`variant`] (piece kinds and rules as data) -> [`position`] (board, make/unmake, move
-//! generation, game-end rules) -> [`perft`] and the front-ends.
+//! Layers, each depending only on those before it: [`core`] (squares, bitboards, moves,
+//! scores) -> [`variant`] (piece kinds and rules as data) -> [`position`] (board,
+//! make/unmake, move generation, game-end rules) -> [`eval`] and [`search`] -> [`perft`],
+//! [`bench`] and the front-ends.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod bench;
 pub mod core;
+pub mod eval;
 pub mod perft;
 pub mod position;
+pub mod search;
 pub mod variant;

@@ -43,6 +43,18 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         threads: usize,
     },
+    /// Search the fixed bench positions; the last line is `N nodes M nps`.
+    Bench {
+        /// Depth in plies.
+        #[arg(long, default_value_t = shishi::bench::DEFAULT_DEPTH)]
+        depth: i32,
+        /// Search threads.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// Hash table size in MB.
+        #[arg(long, default_value_t = 16)]
+        hash: usize,
+    },
 }
 
 fn main() -> Result<()> {
@@ -54,6 +66,7 @@ fn main() -> Result<()> {
         Some(Command::Perft { depth, variant, sfen, moves, divide: _, no_divide, threads }) => {
             run_perft(depth, &variant, &sfen, &moves, !no_divide, threads)
         }
+        Some(Command::Bench { depth, threads, hash }) => run_bench(depth, threads, hash),
         None => bail!("no command given; try `shishi perft 3` or `shishi --help` (the USI loop is not built yet)"),
     }
 }
@@ -91,5 +104,22 @@ fn run_perft(
         "perft {depth}: {total} nodes in {secs:.3} s ({:.0} nodes/s, {threads} thread(s))",
         total as f64 / secs.max(1e-9)
     );
+    Ok(())
+}
+
+fn run_bench(depth: i32, threads: usize, hash: usize) -> Result<()> {
+    let (nodes, time) = shishi::bench::run(depth, threads, hash, |line| {
+        log::info!(
+            "position {:2}: {:>10} nodes {:>8.3} s  bestmove {}",
+            line.index + 1,
+            line.nodes,
+            line.time.as_secs_f64(),
+            line.best
+        );
+    });
+    let nps = (nodes as f64 / time.as_secs_f64().max(1e-9)) as u64;
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "{nodes} nodes {nps} nps")?;
+    out.flush()?;
     Ok(())
 }

@@ -7,6 +7,7 @@ pub mod bitboard;
 pub mod color;
 pub mod moves;
 pub mod rng;
+pub mod score;
 pub mod square;
 
 pub use bitboard::Bitboard;

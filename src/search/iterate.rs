@@ -1,0 +1,177 @@
+//! Iterative deepening at the root: aspiration windows around the last score, MultiPV
+//! lines, and the main thread's reports and soft time limit.
+
+use super::thread::{Frame, Worker};
+use super::{Bound, Info, MAX_PLY};
+use crate::core::score::{is_mate, mate_plies, Score, INFINITE};
+
+impl Worker<'_> {
+    /// Searches deeper and deeper until a limit or a stop.
+    pub fn iterative_deepening(&mut self) {
+        let limits = self.shared.limits;
+        let max_depth = match (limits.depth, limits.mate) {
+            (Some(d), _) => d.clamp(1, MAX_PLY as i32 - 8),
+            (None, Some(m)) => (2 * m as i32).clamp(1, MAX_PLY as i32 - 8),
+            _ => MAX_PLY as i32 - 8,
+        };
+        self.history.clear_killers();
+        // Helpers start one ply deeper every other thread, so threads spread over depths.
+        let first = 1 + (self.id % 2) as i32;
+        for depth in first..=max_depth {
+            let lines = self.shared.multipv.min(self.root_moves.len()).max(1);
+            for pv_index in 0..lines {
+                self.seldepth = 0;
+                self.search_line(depth, pv_index);
+                if self.stopped {
+                    break;
+                }
+                // Lines already found stay on top; this one is placed by its score.
+                self.root_moves[pv_index..].sort_by_key(|r| -r.score);
+                if self.id == 0 {
+                    self.report(depth, pv_index, None);
+                }
+            }
+            if self.stopped {
+                break;
+            }
+            self.completed_depth = depth;
+            for r in &mut self.root_moves {
+                r.previous = r.score;
+            }
+            if self.id == 0 && self.iteration_says_stop() {
+                break;
+            }
+        }
+    }
+
+    /// After an iteration: stop for the soft time limit, or a mate within the asked bound.
+    fn iteration_says_stop(&self) -> bool {
+        let control = self.shared.control;
+        let best = self.root_moves[0].score;
+        if let Some(moves) = self.shared.limits.mate {
+            if mate_plies(best).is_some_and(|p| p > 0 && p < 2 * moves as i32) {
+                return true;
+            }
+        }
+        if control.is_pondering() {
+            return false;
+        }
+        match self.shared.time.soft {
+            Some(soft) => control.clock_elapsed() >= soft,
+            None => false,
+        }
+    }
+
+    /// One MultiPV line at `depth`, with an aspiration window from the last iteration.
+    fn search_line(&mut self, depth: i32, pv_index: usize) {
+        let previous = self.root_moves[pv_index].previous;
+        let mut window: Score = 30;
+        let (mut alpha, mut beta) = if depth >= 4 && !is_mate(previous) && previous > -INFINITE {
+            (previous - window, previous + window)
+        } else {
+            (-INFINITE, INFINITE)
+        };
+        loop {
+            let score = self.root_search(depth, alpha, beta, pv_index);
+            if self.stopped {
+                return;
+            }
+            if score <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (score - window).max(-INFINITE);
+                self.report_bound(depth, pv_index, Bound::Upper);
+            } else if score >= beta {
+                beta = (score + window).min(INFINITE);
+                self.report_bound(depth, pv_index, Bound::Lower);
+            } else {
+                return;
+            }
+            window += window / 2;
+            if window > 1000 {
+                alpha = -INFINITE;
+                beta = INFINITE;
+            }
+        }
+    }
+
+    /// Searches the root moves from `pv_index` on. The best one found is moved to
+    /// `pv_index` at once, so an interrupted iteration still leaves the best move in front.
+    fn root_search(&mut self, depth: i32, mut alpha: Score, beta: Score, pv_index: usize) -> Score {
+        let mut best = -INFINITE;
+        for i in pv_index..self.root_moves.len() {
+            let mv = self.root_moves[i].mv;
+            self.pos.make_move(mv);
+            self.frames[0] = Frame {
+                mv: Some(mv),
+                kind: self.pos.piece_on(mv.to()).kind(),
+                eval: 0,
+            };
+            let score = if i == pv_index {
+                -self.negamax(depth - 1, -beta, -alpha, 1, true)
+            } else {
+                let s = -self.negamax(depth - 1, -alpha - 1, -alpha, 1, true);
+                if s > alpha && s < beta {
+                    -self.negamax(depth - 1, -beta, -alpha, 1, true)
+                } else {
+                    s
+                }
+            };
+            self.pos.unmake_move();
+            if self.stopped {
+                return best;
+            }
+            let root = &mut self.root_moves[i];
+            if i == pv_index || score > alpha {
+                root.score = score;
+                root.seldepth = self.seldepth;
+                root.pv.clear();
+                root.pv.push(mv);
+                root.pv.extend_from_slice(&self.pv[1]);
+                if score > best {
+                    best = score;
+                }
+                if score > alpha {
+                    alpha = score;
+                    self.root_moves[pv_index..=i].rotate_right(1);
+                }
+                if score >= beta {
+                    return score;
+                }
+            } else {
+                root.score = -INFINITE;
+            }
+        }
+        best
+    }
+
+    fn info(&self, depth: i32, pv_index: usize, bound: Option<Bound>) -> Info {
+        let control = self.shared.control;
+        let root = &self.root_moves[pv_index];
+        Info {
+            depth,
+            seldepth: root.seldepth.max(self.seldepth),
+            multipv: pv_index + 1,
+            score: root.score,
+            bound,
+            nodes: self.shared.total_nodes() + self.nodes
+                - self.shared.nodes[0].load(std::sync::atomic::Ordering::Relaxed),
+            time: control.elapsed(),
+            hashfull: self.shared.tt.hashfull(),
+            pv: root.pv.clone(),
+        }
+    }
+
+    fn report(&self, depth: i32, pv_index: usize, bound: Option<Bound>) {
+        self.shared
+            .observer
+            .info(&self.info(depth, pv_index, bound));
+    }
+
+    /// Aspiration failures are reported only once the search has run a while (GUIs
+    /// otherwise flood with them).
+    fn report_bound(&self, depth: i32, pv_index: usize, bound: Bound) {
+        if self.id == 0 && self.shared.control.elapsed().as_millis() > 1000 {
+            self.report(depth, pv_index, Some(bound));
+        }
+    }
+}

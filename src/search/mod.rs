@@ -1,0 +1,176 @@
+//! The search: iterative deepening with aspiration windows over a PVS negamax, quiescence
+//! with a lion-aware SEE, null move, late-move reductions and a staged move picker; Lazy SMP
+//! on std threads sharing one lock-free transposition table.
+//!
+//! The search never prints. It reports each finished line to an [`Observer`], which a
+//! front-end turns into USI `info` lines, XBoard thinking output or JSON. It is stopped
+//! through a [`SearchControl`] that the front-end keeps (stop, ponderhit).
+
+pub mod history;
+pub mod iterate;
+pub mod movepick;
+pub mod negamax;
+pub mod pool;
+pub mod qsearch;
+pub mod see;
+pub mod thread;
+pub mod time;
+pub mod tt;
+
+use crate::core::score::Score;
+use crate::core::{Color, Move};
+pub use pool::Searcher;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::time::{Duration, Instant};
+pub use tt::Bound;
+
+/// Deepest ply the search reaches (iterations, extensions and quiescence included).
+pub const MAX_PLY: usize = 128;
+
+/// A game clock as `go` gives it, per colour.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Clock {
+    /// Main time left (sente, gote).
+    pub time: [Duration; 2],
+    /// Fischer increment per move (sente, gote).
+    pub increment: [Duration; 2],
+    /// Byoyomi per move once the main time is spent (sente, gote).
+    pub byoyomi: [Duration; 2],
+    /// Moves until the next time control, if the clock has one.
+    pub moves_to_go: Option<u32>,
+}
+
+/// What ends a search (any mix; none at all means "until stopped").
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// Maximum depth in plies.
+    pub depth: Option<i32>,
+    /// Maximum nodes (all threads together).
+    pub nodes: Option<u64>,
+    /// Fixed time for this move.
+    pub movetime: Option<Duration>,
+    /// Look for a mate in at most this many moves (of the side to move).
+    pub mate: Option<u32>,
+    /// Search until told to stop.
+    pub infinite: bool,
+    /// The clock.
+    pub clock: Option<Clock>,
+    /// Only these root moves (empty: all).
+    pub search_moves: Vec<Move>,
+}
+
+/// One finished line of the search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Info {
+    /// Iteration depth.
+    pub depth: i32,
+    /// Deepest ply reached.
+    pub seldepth: usize,
+    /// 1-based line number (MultiPV).
+    pub multipv: usize,
+    /// Score from the side to move's point of view.
+    pub score: Score,
+    /// `Some` when the score is only a bound (aspiration window failed).
+    pub bound: Option<Bound>,
+    /// Nodes searched by all threads.
+    pub nodes: u64,
+    /// Time since the search started.
+    pub time: Duration,
+    /// Hash table fill, per mille.
+    pub hashfull: u32,
+    /// The principal variation.
+    pub pv: Vec<Move>,
+}
+
+/// Receives the search's reports. Called from the main search thread.
+pub trait Observer: Sync {
+    /// A line finished (or an aspiration window failed).
+    fn info(&self, info: &Info);
+}
+
+/// An observer that ignores everything (bench, tests).
+pub struct Silent;
+
+impl Observer for Silent {
+    fn info(&self, _: &Info) {}
+}
+
+/// The outcome of a search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The move to play; `None` only when there is no legal move.
+    pub best: Option<Move>,
+    /// The expected reply, for pondering.
+    pub ponder: Option<Move>,
+    /// Score of the best move.
+    pub score: Score,
+    /// Last completed depth.
+    pub depth: i32,
+    /// Nodes searched by all threads.
+    pub nodes: u64,
+    /// The principal variation.
+    pub pv: Vec<Move>,
+}
+
+/// Shared switches of a running search: stop, and ponder / ponderhit.
+pub struct SearchControl {
+    stop: AtomicBool,
+    pondering: AtomicBool,
+    start: Instant,
+    /// Milliseconds from `start` to the ponderhit (0 when the search was not pondering).
+    clock_start_ms: AtomicU64,
+}
+
+impl SearchControl {
+    /// Controls for a search starting now (`pondering`: `go ponder`).
+    pub fn new(pondering: bool) -> SearchControl {
+        SearchControl {
+            stop: AtomicBool::new(false),
+            pondering: AtomicBool::new(pondering),
+            start: Instant::now(),
+            clock_start_ms: AtomicU64::new(0),
+        }
+    }
+
+    /// Asks the search to stop as soon as it can.
+    pub fn stop(&self) {
+        self.stop.store(true, Relaxed);
+    }
+
+    /// Whether a stop was asked for.
+    #[inline]
+    pub fn is_stopped(&self) -> bool {
+        self.stop.load(Relaxed)
+    }
+
+    /// The expected move was played: the search goes on as a normal search, its clock
+    /// starting now.
+    pub fn ponderhit(&self) {
+        self.clock_start_ms
+            .store(self.start.elapsed().as_millis() as u64, Relaxed);
+        self.pondering.store(false, Relaxed);
+    }
+
+    /// Whether the search is still pondering.
+    #[inline]
+    pub fn is_pondering(&self) -> bool {
+        self.pondering.load(Relaxed)
+    }
+
+    /// Time since the search started.
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    /// Time on our clock: since the start, or since the ponderhit.
+    pub fn clock_elapsed(&self) -> Duration {
+        self.start
+            .elapsed()
+            .saturating_sub(Duration::from_millis(self.clock_start_ms.load(Relaxed)))
+    }
+}
+
+/// The colour index of a clock entry.
+pub fn clock_index(color: Color) -> usize {
+    color.index()
+}

@@ -1,0 +1,235 @@
+//! The principal-variation search below the root: hash cut-offs, the won-game shortcut
+//! (taking the last royal), reverse futility and null-move pruning, late-move reductions
+//! and pruning, and the history/killer/countermove updates of a cut-off.
+
+use super::movepick::{is_capture, MovePicker};
+use super::thread::{Frame, Worker};
+use super::tt::Bound;
+use super::MAX_PLY;
+use crate::core::score::{is_mate, mate_in, mated_in, Score, DRAW, INFINITE, MATE_BOUND};
+use crate::core::Move;
+
+impl Worker<'_> {
+    /// Negamax with alpha-beta at `ply >= 1`. `allow_null`: the previous move was not a null move.
+    pub(super) fn negamax(
+        &mut self,
+        depth: i32,
+        mut alpha: Score,
+        mut beta: Score,
+        ply: usize,
+        allow_null: bool,
+    ) -> Score {
+        let pv_node = beta - alpha > 1;
+        self.pv[ply].clear();
+        if self.tick() {
+            return DRAW;
+        }
+        self.seldepth = self.seldepth.max(ply);
+
+        // The game may be over here.
+        if let Some(outcome) = self.pos.board_outcome() {
+            return self.outcome_score(outcome, ply);
+        }
+        if self.pos.repetitions().0 >= 2 {
+            return DRAW;
+        }
+        let limit = self.pos.variant().spec.rules.move_limit_plies;
+        if limit > 0 && self.pos.quiet_plies() >= limit {
+            return DRAW;
+        }
+        if ply >= MAX_PLY - 2 {
+            return self.ev.evaluate(&self.pos);
+        }
+        // Mate distance pruning.
+        alpha = alpha.max(mated_in(ply));
+        beta = beta.min(mate_in(ply + 1));
+        if alpha >= beta {
+            return alpha;
+        }
+        // Taking the last royal wins at once: found before anything else.
+        if self.can_take_last_royal() {
+            return mate_in(ply + 1);
+        }
+        if depth <= 0 {
+            return self.qsearch(alpha, beta, ply);
+        }
+
+        let key = self.pos.key();
+        let entry = self.shared.tt.probe(key, ply);
+        let tt_move = entry.and_then(|e| e.mv);
+        if let Some(e) = entry {
+            if !pv_node && e.depth >= depth {
+                let fits = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => e.score >= beta,
+                    Bound::Upper => e.score <= alpha,
+                };
+                if fits {
+                    return e.score;
+                }
+            }
+        }
+
+        let in_check = self.in_check();
+        let eval = self.ev.evaluate(&self.pos);
+        self.frames[ply].eval = eval;
+
+        if !pv_node && !in_check && !is_mate(beta) {
+            // Reverse futility: far above beta with little depth left.
+            if depth <= 6 && eval - 110 * depth >= beta {
+                return eval;
+            }
+            // Null move: if passing still beats beta, a real move will too.
+            let us = self.pos.side_to_move();
+            let v = self.pos.variant();
+            let has_pieces = !(self.pos.occupied(us)
+                & !self.pos.pieces_in(us, v.weak_mask | v.royal_mask))
+            .is_empty();
+            if allow_null && depth >= 3 && eval >= beta && has_pieces {
+                let r = 3 + depth / 4;
+                self.pos.make_null();
+                self.frames[ply + 1] = Frame {
+                    mv: None,
+                    ..Frame::default()
+                };
+                let score = -self.negamax(depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+                self.pos.unmake_null();
+                if self.stopped {
+                    return DRAW;
+                }
+                if score >= beta {
+                    return if score > MATE_BOUND { beta } else { score };
+                }
+            }
+        }
+
+        let us = self.pos.side_to_move();
+        let counter = match ply.checked_sub(1).map(|p| self.frames[p]) {
+            Some(Frame {
+                mv: Some(prev),
+                kind,
+                ..
+            }) => self.history.counter(us.flip(), kind, prev.to()),
+            _ => Move::NULL,
+        };
+        let buffers = std::mem::take(&mut self.buffers[ply]);
+        let mut picker = MovePicker::new(buffers, tt_move, self.history.killers(ply), counter);
+        let original_alpha = alpha;
+        let mut best = -INFINITE;
+        let mut best_move = None;
+        let mut searched = 0usize;
+        let mut quiets_tried: Vec<(Move, u8)> = Vec::new();
+
+        while let Some(mv) = picker.next(&mut self.pos, self.ev, self.history) {
+            let capture = is_capture(&self.pos, mv);
+            let quiet = !capture && !mv.is_promotion();
+            // Late-move pruning: at low depth, quiet moves far down the list are skipped.
+            if !pv_node
+                && !in_check
+                && quiet
+                && best > -MATE_BOUND
+                && depth <= 3
+                && searched >= 4 + 3 * (depth * depth) as usize
+            {
+                continue;
+            }
+            let kind_before = self.pos.piece_on(mv.from()).kind();
+            self.pos.make_move(mv);
+            self.frames[ply] = Frame {
+                mv: Some(mv),
+                kind: self.pos.piece_on(mv.to()).kind(),
+                eval,
+            };
+            let new_depth = depth - 1;
+            let score = if searched == 0 {
+                -self.negamax(new_depth, -beta, -alpha, ply + 1, true)
+            } else {
+                let reduction = if depth >= 3 && searched >= 3 && quiet && !in_check {
+                    let r = self.lmr[(depth as usize).min(63)][searched.min(63)] - pv_node as i32;
+                    r.clamp(0, new_depth - 1)
+                } else {
+                    0
+                };
+                let mut s = -self.negamax(new_depth - reduction, -alpha - 1, -alpha, ply + 1, true);
+                if s > alpha && reduction > 0 {
+                    s = -self.negamax(new_depth, -alpha - 1, -alpha, ply + 1, true);
+                }
+                if s > alpha && s < beta {
+                    s = -self.negamax(new_depth, -beta, -alpha, ply + 1, true);
+                }
+                s
+            };
+            self.pos.unmake_move();
+            if self.stopped {
+                self.buffers[ply] = picker.into_buffers();
+                return DRAW;
+            }
+            searched += 1;
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = Some(mv);
+                    alpha = score;
+                    if pv_node {
+                        self.update_pv(ply, mv);
+                    }
+                    if score >= beta {
+                        if quiet {
+                            self.reward_quiet(ply, mv, kind_before, depth, &quiets_tried);
+                        }
+                        break;
+                    }
+                }
+            }
+            if quiet {
+                quiets_tried.push((mv, kind_before));
+            }
+        }
+        self.buffers[ply] = picker.into_buffers();
+
+        if searched == 0 {
+            // The picker gave nothing (pruning starts only after several moves): no legal
+            // move, which loses in chu and sho alike.
+            return mated_in(ply);
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared
+            .tt
+            .store(self.pos.key(), best_move, best, depth, bound, ply);
+        best
+    }
+
+    /// A quiet move cut off: killer, countermove, history bonus (and a malus for the quiet
+    /// moves tried before it).
+    fn reward_quiet(
+        &mut self,
+        ply: usize,
+        mv: Move,
+        kind: crate::variant::Kind,
+        depth: i32,
+        tried: &[(Move, u8)],
+    ) {
+        let us = self.pos.side_to_move();
+        let bonus = (depth * depth * 16).min(2_000);
+        self.history.add_killer(ply, mv);
+        self.history.update(us, kind, mv.to(), bonus);
+        for &(other, k) in tried {
+            self.history.update(us, k, other.to(), -bonus);
+        }
+        if let Some(Frame {
+            mv: Some(prev),
+            kind: prev_kind,
+            ..
+        }) = ply.checked_sub(1).map(|p| self.frames[p])
+        {
+            self.history
+                .set_counter(us.flip(), prev_kind, prev.to(), mv);
+        }
+    }
+}

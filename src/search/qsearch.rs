@@ -1,0 +1,114 @@
+//! Quiescence search: captures only (winning and even ones by SEE, lion double captures and
+//! capture-promotions included) until the position is quiet, with stand-pat. Taking the
+//! last royal is found first; when the side to move's only royal is attacked there is no
+//! stand-pat (it could be taken next move) and every move is tried, a few plies deep.
+
+use super::movepick::MovePicker;
+use super::thread::{Frame, Worker};
+use super::tt::Bound;
+use super::MAX_PLY;
+use crate::core::score::{mate_in, mated_in, Score, DRAW, INFINITE};
+
+/// How many plies of quiescence may answer threats to the royal with all moves.
+const CHECK_PLIES: usize = 2;
+
+impl Worker<'_> {
+    /// Quiescence search at `ply`.
+    pub(super) fn qsearch(&mut self, alpha: Score, beta: Score, ply: usize) -> Score {
+        self.qsearch_inner(alpha, beta, ply, 0)
+    }
+
+    fn qsearch_inner(&mut self, mut alpha: Score, beta: Score, ply: usize, qply: usize) -> Score {
+        self.pv[ply].clear();
+        if self.tick() {
+            return DRAW;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if let Some(outcome) = self.pos.board_outcome() {
+            return self.outcome_score(outcome, ply);
+        }
+        if self.can_take_last_royal() {
+            return mate_in(ply + 1);
+        }
+        if ply >= MAX_PLY - 2 {
+            return self.ev.evaluate(&self.pos);
+        }
+        let entry = self.shared.tt.probe(self.pos.key(), ply);
+        if let Some(e) = entry {
+            let fits = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => e.score >= beta,
+                Bound::Upper => e.score <= alpha,
+            };
+            if fits && beta - alpha == 1 {
+                return e.score;
+            }
+        }
+        let threatened = qply < CHECK_PLIES && self.in_check();
+        let stand_pat = self.ev.evaluate(&self.pos);
+        let mut best = -INFINITE;
+        if !threatened {
+            if stand_pat >= beta {
+                return stand_pat;
+            }
+            best = stand_pat;
+            alpha = alpha.max(stand_pat);
+        }
+        let buffers = std::mem::take(&mut self.buffers[ply]);
+        let tt_move = entry.and_then(|e| e.mv);
+        let mut picker = if threatened {
+            MovePicker::new(
+                buffers,
+                tt_move,
+                [crate::core::Move::NULL; 2],
+                crate::core::Move::NULL,
+            )
+        } else {
+            MovePicker::captures(buffers, tt_move)
+        };
+        let original_alpha = alpha;
+        let mut best_move = None;
+        let mut any = false;
+        while let Some(mv) = picker.next(&mut self.pos, self.ev, self.history) {
+            any = true;
+            self.pos.make_move(mv);
+            self.frames[ply] = Frame {
+                mv: Some(mv),
+                kind: self.pos.piece_on(mv.to()).kind(),
+                eval: stand_pat,
+            };
+            let score = -self.qsearch_inner(-beta, -alpha, ply + 1, qply + 1);
+            self.pos.unmake_move();
+            if self.stopped {
+                self.buffers[ply] = picker.into_buffers();
+                return DRAW;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    best_move = Some(mv);
+                    self.update_pv(ply, mv);
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.buffers[ply] = picker.into_buffers();
+        if threatened && !any {
+            return mated_in(ply);
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared
+            .tt
+            .store(self.pos.key(), best_move, best, 0, bound, ply);
+        best
+    }
+}

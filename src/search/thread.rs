@@ -1,0 +1,225 @@
+//! One search thread's state: its own copy of the position, history tables, move-picker
+//! buffers and PV table, plus references to what all threads share (hash table, control,
+//! node counters). The search itself is split over `negamax.rs`, `qsearch.rs` and
+//! `iterate.rs`, each an `impl Worker` block.
+
+use super::history::History;
+use super::movepick::PickerBuffers;
+use super::time::TimeLimits;
+use super::tt::TranspositionTable;
+use super::{Limits, Observer, SearchControl, MAX_PLY};
+use crate::core::score::{mate_in, mated_in, Score, DRAW};
+use crate::core::{Move, Square};
+use crate::eval::Evaluator;
+use crate::position::{Outcome, Position};
+use crate::variant::Kind;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+
+/// What all threads of one search share.
+pub struct Shared<'a> {
+    /// The hash table.
+    pub tt: &'a TranspositionTable,
+    /// Stop and ponder switches.
+    pub control: &'a SearchControl,
+    /// Nodes per thread (each thread adds its own count now and then).
+    pub nodes: Vec<AtomicU64>,
+    /// The search limits.
+    pub limits: &'a Limits,
+    /// Time limits (applied by the main thread).
+    pub time: TimeLimits,
+    /// Number of MultiPV lines.
+    pub multipv: usize,
+    /// Where the main thread reports.
+    pub observer: &'a dyn Observer,
+}
+
+impl Shared<'_> {
+    /// Nodes of all threads so far.
+    pub fn total_nodes(&self) -> u64 {
+        self.nodes.iter().map(|n| n.load(Relaxed)).sum()
+    }
+}
+
+/// A root move with its latest score and line.
+#[derive(Clone, Debug)]
+pub struct RootMove {
+    /// The move.
+    pub mv: Move,
+    /// Score in the current iteration (`-INFINITE` until searched).
+    pub score: Score,
+    /// Score in the last finished iteration.
+    pub previous: Score,
+    /// The principal variation starting with `mv`.
+    pub pv: Vec<Move>,
+    /// Deepest ply reached below it.
+    pub seldepth: usize,
+}
+
+/// Per-ply record of the move that led to the node (for countermoves).
+#[derive(Clone, Copy, Default)]
+pub struct Frame {
+    /// The move played at this ply (`Move::NULL` for a null move).
+    pub mv: Option<Move>,
+    /// The kind that moved (after promotion).
+    pub kind: Kind,
+    /// Static evaluation at the node.
+    pub eval: Score,
+}
+
+/// A search thread.
+pub struct Worker<'a> {
+    /// Thread number; 0 is the main thread (time, reports).
+    pub id: usize,
+    /// The thread's own position.
+    pub pos: Position,
+    pub(super) ev: &'static Evaluator,
+    pub(super) shared: &'a Shared<'a>,
+    pub(super) history: &'a mut History,
+    pub(super) buffers: Vec<PickerBuffers>,
+    pub(super) pv: Vec<Vec<Move>>,
+    pub(super) frames: Vec<Frame>,
+    pub(super) nodes: u64,
+    pub(super) seldepth: usize,
+    pub(super) stopped: bool,
+    /// The root moves, best first after each iteration.
+    pub root_moves: Vec<RootMove>,
+    /// Last fully searched depth.
+    pub completed_depth: i32,
+    pub(super) lmr: Vec<[i32; 64]>,
+}
+
+impl<'a> Worker<'a> {
+    /// A worker for `pos` searching `root_moves`.
+    pub fn new(
+        id: usize,
+        pos: Position,
+        root_moves: &[Move],
+        shared: &'a Shared<'a>,
+        history: &'a mut History,
+    ) -> Worker<'a> {
+        let lmr = (0..64)
+            .map(|d| {
+                let mut row = [0; 64];
+                for (m, r) in row.iter_mut().enumerate() {
+                    if d > 0 && m > 0 {
+                        *r = (0.5 + (d as f64).ln() * (m as f64).ln() / 2.25) as i32;
+                    }
+                }
+                row
+            })
+            .collect();
+        let ev = Evaluator::for_variant(pos.variant());
+        Worker {
+            id,
+            pos,
+            ev,
+            shared,
+            history,
+            buffers: (0..MAX_PLY + 2).map(|_| PickerBuffers::default()).collect(),
+            pv: (0..MAX_PLY + 2)
+                .map(|_| Vec::with_capacity(MAX_PLY))
+                .collect(),
+            frames: vec![Frame::default(); MAX_PLY + 2],
+            nodes: 0,
+            seldepth: 0,
+            stopped: false,
+            root_moves: root_moves
+                .iter()
+                .map(|&mv| RootMove {
+                    mv,
+                    score: -super::super::core::score::INFINITE,
+                    previous: -super::super::core::score::INFINITE,
+                    pv: vec![mv],
+                    seldepth: 0,
+                })
+                .collect(),
+            completed_depth: 0,
+            lmr,
+        }
+    }
+
+    /// Counts a node; every 1024 nodes publishes the count and checks the limits.
+    /// Returns true when the search must stop.
+    #[inline]
+    pub(super) fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes & 1023 == 0 {
+            self.shared.nodes[self.id].store(self.nodes, Relaxed);
+            if self.id == 0 {
+                self.check_limits();
+            }
+        }
+        if self.shared.control.is_stopped() {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    /// Main thread: stop on the hard time limit or the node limit (never while pondering).
+    pub(super) fn check_limits(&self) {
+        let control = self.shared.control;
+        if let Some(max) = self.shared.limits.nodes {
+            if self.shared.total_nodes() >= max {
+                control.stop();
+            }
+        }
+        if !control.is_pondering() {
+            if let Some(hard) = self.shared.time.hard {
+                if control.clock_elapsed() >= hard {
+                    control.stop();
+                }
+            }
+        }
+    }
+
+    /// The score of a finished game at `ply` from the side to move's point of view.
+    pub(super) fn outcome_score(&self, outcome: Outcome, ply: usize) -> Score {
+        match outcome.winner {
+            None => DRAW,
+            Some(w) if w == self.pos.side_to_move() => mate_in(ply),
+            Some(_) => mated_in(ply),
+        }
+    }
+
+    /// Whether the side to move can take the opponent's last royal now (a won game).
+    #[inline]
+    pub(super) fn can_take_last_royal(&self) -> bool {
+        let them = self.pos.side_to_move().flip();
+        if self.pos.is_kingless(them) {
+            return false;
+        }
+        let royals = self.pos.royals(them);
+        royals.count() == 1
+            && royals
+                .first()
+                .is_some_and(|sq: Square| self.pos.is_attacked(sq, them.flip()))
+    }
+
+    /// Whether the side to move's only royal is attacked (a check that must be answered).
+    #[inline]
+    pub(super) fn in_check(&self) -> bool {
+        let us = self.pos.side_to_move();
+        let royals = self.pos.royals(us);
+        royals.count() == 1
+            && royals
+                .first()
+                .is_some_and(|sq| self.pos.is_attacked(sq, us.flip()))
+    }
+
+    /// Copies the child's PV behind `mv` into this ply's PV.
+    #[inline]
+    pub(super) fn update_pv(&mut self, ply: usize, mv: Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(mv);
+        line.extend_from_slice(&tail[0]);
+    }
+}
+
+impl Worker<'_> {
+    /// Nodes this thread searched.
+    pub fn nodes_searched(&self) -> u64 {
+        self.nodes
+    }
+}

@@ -1,0 +1,192 @@
+//! Search behaviour: wins found, mates scored exactly, determinism, stop latency, threads,
+//! MultiPV, and the bench signature.
+
+use shishi::core::score::mate_plies;
+use shishi::position::Position;
+use shishi::search::{Info, Limits, Observer, SearchControl, Searcher, Silent};
+use shishi::variant::Variant;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+fn search(
+    variant: &'static Variant,
+    sfen: &str,
+    limits: Limits,
+    threads: usize,
+) -> (Position, shishi::search::SearchResult) {
+    let pos = Position::from_sfen(variant, sfen).unwrap();
+    let mut searcher = Searcher::new(16, threads);
+    let result = searcher.search(&pos, &limits, &SearchControl::new(false), &Silent);
+    (pos, result)
+}
+
+fn depth(d: i32) -> Limits {
+    Limits {
+        depth: Some(d),
+        ..Limits::default()
+    }
+}
+
+#[test]
+fn taking_the_last_royal_is_found_and_scored_as_mate_in_one() {
+    let (pos, r) = search(
+        Variant::chu(),
+        "k10g/1G10/12/12/12/12/12/12/12/12/12/11K b - 1",
+        depth(4),
+        1,
+    );
+    // The gold takes the king on 12a (promoting or not: both win).
+    assert!(pos.move_to_usi(r.best.unwrap()).starts_with("11b12a"));
+    assert_eq!(mate_plies(r.score), Some(1));
+}
+
+#[test]
+fn a_sho_checkmate_is_found() {
+    // Both 1c1b and 2c2b+ mate at once.
+    let (mut pos, r) = search(Variant::sho(), "8k/9/p6SG/9/9/9/9/9/4K4 b - 1", depth(4), 1);
+    assert_eq!(mate_plies(r.score), Some(1));
+    pos.make_move(r.best.unwrap());
+    assert!(!pos.has_legal_move(), "the move mates");
+}
+
+#[test]
+fn a_mate_in_three_plies_in_chu() {
+    // Gote's king on 1a with a gold on 2a; sente's rook and gold: rook takes... the search
+    // must find a forced win of the king within 3 plies and score it exactly.
+    let (_, r) = search(
+        Variant::chu(),
+        "9gk1/12/10G1/12/12/12/12/12/12/12/12/K1R9 b - 1",
+        depth(6),
+        1,
+    );
+    let plies = mate_plies(r.score).expect("a mate");
+    assert!(plies > 0 && plies <= 5 && plies % 2 == 1, "mate in {plies}");
+}
+
+#[test]
+fn the_side_to_move_that_is_lost_sees_the_mate_against_it() {
+    // Gote to move cannot stop sente taking its king next move: sente's gold on 1b,
+    // defended by the silver on 2c, covers every escape.
+    let (_, r) = search(
+        Variant::chu(),
+        "g10k/11G/10S1/12/12/12/12/12/12/12/12/K11 w - 1",
+        depth(4),
+        1,
+    );
+    assert_eq!(mate_plies(r.score), Some(-2), "score {}", r.score);
+}
+
+#[test]
+fn single_thread_search_is_deterministic() {
+    let a = search(Variant::chu(), "startpos", depth(6), 1).1;
+    let b = search(Variant::chu(), "startpos", depth(6), 1).1;
+    assert_eq!((a.best, a.nodes, a.score), (b.best, b.nodes, b.score));
+}
+
+#[test]
+fn stop_ends_an_infinite_search_at_once_with_any_thread_count() {
+    for threads in [1, 2, 3] {
+        let pos = Position::startpos(Variant::chu());
+        let control = SearchControl::new(false);
+        let limits = Limits {
+            infinite: true,
+            ..Limits::default()
+        };
+        let mut searcher = Searcher::new(16, threads);
+        let (latency, result) = std::thread::scope(|s| {
+            let handle = s.spawn(|| searcher.search(&pos, &limits, &control, &Silent));
+            std::thread::sleep(Duration::from_millis(300));
+            let asked = Instant::now();
+            control.stop();
+            let result = handle.join().unwrap();
+            (asked.elapsed(), result)
+        });
+        assert!(result.best.is_some());
+        // The goal is under 50 ms; the test allows for a loaded CI machine.
+        assert!(
+            latency < Duration::from_millis(400),
+            "{threads} threads: {latency:?}"
+        );
+    }
+}
+
+#[test]
+fn limits_end_the_search() {
+    let start = Instant::now();
+    let (_, r) = search(
+        Variant::chu(),
+        "startpos",
+        Limits {
+            movetime: Some(Duration::from_millis(200)),
+            ..Limits::default()
+        },
+        2,
+    );
+    assert!(r.best.is_some());
+    assert!(
+        start.elapsed() < Duration::from_millis(1500),
+        "{:?}",
+        start.elapsed()
+    );
+    let (_, r) = search(
+        Variant::chu(),
+        "startpos",
+        Limits {
+            nodes: Some(20_000),
+            ..Limits::default()
+        },
+        1,
+    );
+    assert!(r.nodes < 60_000, "{}", r.nodes);
+}
+
+struct Collect(Mutex<Vec<Info>>);
+
+impl Observer for Collect {
+    fn info(&self, info: &Info) {
+        self.0.lock().unwrap().push(info.clone());
+    }
+}
+
+#[test]
+fn multipv_reports_distinct_lines_best_first() {
+    let pos = Position::startpos(Variant::chu());
+    let mut searcher = Searcher::new(16, 1);
+    searcher.multipv = 3;
+    let seen = Collect(Mutex::new(Vec::new()));
+    searcher.search(&pos, &depth(4), &SearchControl::new(false), &seen);
+    let infos = seen.0.into_inner().unwrap();
+    let last: Vec<&Info> = infos
+        .iter()
+        .filter(|i| i.depth == 4 && i.bound.is_none())
+        .collect();
+    assert_eq!(
+        last.iter().map(|i| i.multipv).collect::<Vec<_>>(),
+        vec![1, 2, 3]
+    );
+    let firsts: std::collections::HashSet<_> = last.iter().map(|i| i.pv[0]).collect();
+    assert_eq!(firsts.len(), 3);
+    assert!(last[0].score >= last[1].score && last[1].score >= last[2].score);
+}
+
+#[test]
+fn every_thread_count_returns_a_legal_move() {
+    for threads in [1, 2, 4] {
+        let (mut pos, r) = search(Variant::sho(), "startpos", depth(5), threads);
+        assert!(pos.is_legal(r.best.unwrap()));
+    }
+}
+
+#[test]
+fn bench_reproduces_the_node_count_in_bench_file() {
+    let expected: u64 = std::fs::read_to_string(format!("{}/BENCH", env!("CARGO_MANIFEST_DIR")))
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
+    let (nodes, _) = shishi::bench::run(shishi::bench::DEFAULT_DEPTH, 1, 16, |_| {});
+    assert_eq!(
+        nodes, expected,
+        "the search changed: update BENCH and say `Bench: {nodes}` in the commit"
+    );
+}
