@@ -14,4 +14,5 @@ pub mod eval;
 pub mod perft;
 pub mod position;
 pub mod search;
+pub mod usi;
 pub mod variant;

@@ -1,9 +1,12 @@
-//! The `shishi` binary: logging to stderr, the command line, and dispatch.
+//! The `shishi` binary: logging to stderr, the command line, and dispatch. With no
+//! subcommand it speaks a protocol on stdin/stdout: USI, or XBoard when the first line is
+//! `xboard`.
 
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
 use shishi::position::Position;
 use shishi::variant::Variant;
+use std::io::BufRead;
 use std::io::Write;
 use std::time::Instant;
 
@@ -20,6 +23,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Speak USI on stdin/stdout (the default when no subcommand is given).
+    Usi,
     /// Count the leaf nodes of the move tree (divide per root move, total last).
     Perft {
         /// Depth in plies.
@@ -63,11 +68,25 @@ fn main() -> Result<()> {
         .init();
     let cli = Cli::parse();
     match cli.command {
-        Some(Command::Perft { depth, variant, sfen, moves, divide: _, no_divide, threads }) => {
-            run_perft(depth, &variant, &sfen, &moves, !no_divide, threads)
+        Some(Command::Perft {
+            depth,
+            variant,
+            sfen,
+            moves,
+            divide: _,
+            no_divide,
+            threads,
+        }) => run_perft(depth, &variant, &sfen, &moves, !no_divide, threads),
+        Some(Command::Bench {
+            depth,
+            threads,
+            hash,
+        }) => run_bench(depth, threads, hash),
+        Some(Command::Usi) => {
+            shishi::usi::run(None);
+            Ok(())
         }
-        Some(Command::Bench { depth, threads, hash }) => run_bench(depth, threads, hash),
-        None => bail!("no command given; try `shishi perft 3` or `shishi --help` (the USI loop is not built yet)"),
+        None => protocol_by_first_line(),
     }
 }
 
@@ -121,5 +140,18 @@ fn run_bench(depth: i32, threads: usize, hash: usize) -> Result<()> {
     let mut out = std::io::stdout().lock();
     writeln!(out, "{nodes} nodes {nps} nps")?;
     out.flush()?;
+    Ok(())
+}
+
+/// Reads the first line and picks the protocol it belongs to.
+fn protocol_by_first_line() -> Result<()> {
+    let mut first = String::new();
+    if std::io::stdin().lock().read_line(&mut first)? == 0 {
+        return Ok(());
+    }
+    if first.trim() == "xboard" {
+        log::error!("the XBoard protocol is not available yet; speaking USI");
+    }
+    shishi::usi::run(Some(first));
     Ok(())
 }

@@ -1,0 +1,338 @@
+//! USI commands from the GUI, parsed into types. Parsing never panics: a line that does not
+//! parse gives an error message for an `info string`, and the engine's state is untouched.
+//!
+//! Moves and SFENs stay text here; the controller checks them against its position.
+
+/// Time and search limits of a `go` command. Times in milliseconds (negative values, which
+/// Lishogi-Bot's clock arithmetic can produce, count as 0).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GoParams {
+    /// Sente's main time.
+    pub btime: Option<u64>,
+    /// Gote's main time.
+    pub wtime: Option<u64>,
+    /// Sente's increment.
+    pub binc: Option<u64>,
+    /// Gote's increment.
+    pub winc: Option<u64>,
+    /// Byoyomi for both sides.
+    pub byoyomi: Option<u64>,
+    /// Sente's byoyomi (a per-side extension some GUIs send).
+    pub bbyoyomi: Option<u64>,
+    /// Gote's byoyomi.
+    pub wbyoyomi: Option<u64>,
+    /// Moves to the next time control.
+    pub movestogo: Option<u32>,
+    /// Fixed time for this move.
+    pub movetime: Option<u64>,
+    /// Depth limit.
+    pub depth: Option<i32>,
+    /// Node limit.
+    pub nodes: Option<u64>,
+    /// `go mate`: `Some(None)` for `mate infinite`, `Some(Some(ms))` for a time.
+    pub mate: Option<Option<u64>>,
+    /// Search until `stop`.
+    pub infinite: bool,
+    /// Ponder until `ponderhit` or `stop`.
+    pub ponder: bool,
+    /// Restrict the root to these moves (USI text).
+    pub searchmoves: Vec<String>,
+}
+
+/// A command from the GUI.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// `usi`
+    Usi,
+    /// `isready`
+    IsReady,
+    /// `setoption name N [value V]`
+    SetOption {
+        /// Option name (may contain spaces).
+        name: String,
+        /// Value, absent for buttons.
+        value: Option<String>,
+    },
+    /// `usinewgame`
+    UsiNewGame,
+    /// `position startpos|sfen ... [moves ...]`
+    Position {
+        /// `None` for `startpos`.
+        sfen: Option<String>,
+        /// The moves after `moves`.
+        moves: Vec<String>,
+    },
+    /// `go ...`, with warnings about fields that were ignored (the search still runs: one
+    /// `bestmove` per `go`).
+    Go(GoParams, Vec<String>),
+    /// `stop`
+    Stop,
+    /// `ponderhit`
+    PonderHit,
+    /// `gameover win|lose|draw`
+    GameOver(String),
+    /// `quit`
+    Quit,
+    /// `d`: show the position.
+    Display,
+    /// `perft N`
+    Perft(u32),
+    /// `bench [depth]`
+    Bench(Option<i32>),
+    /// `eval`: the static evaluation, term by term.
+    Eval,
+    /// `moves`: the legal moves.
+    Moves,
+    /// A blank line.
+    Empty,
+}
+
+const GO_KEYWORDS: &[&str] = &[
+    "btime",
+    "wtime",
+    "binc",
+    "winc",
+    "byoyomi",
+    "bbyoyomi",
+    "wbyoyomi",
+    "movestogo",
+    "movetime",
+    "depth",
+    "nodes",
+    "mate",
+    "infinite",
+    "ponder",
+    "searchmoves",
+];
+
+/// Parses one line. `Err` carries a message for the GUI; `Ok(None)` would never happen:
+/// blank lines are `Command::Empty`.
+pub fn parse(line: &str) -> Result<Command, String> {
+    let tokens: Vec<&str> = line.split_whitespace().collect();
+    let Some((&head, rest)) = tokens.split_first() else {
+        return Ok(Command::Empty);
+    };
+    match head {
+        "usi" => Ok(Command::Usi),
+        "isready" => Ok(Command::IsReady),
+        "usinewgame" => Ok(Command::UsiNewGame),
+        "stop" => Ok(Command::Stop),
+        "ponderhit" => Ok(Command::PonderHit),
+        "quit" => Ok(Command::Quit),
+        "gameover" => Ok(Command::GameOver(rest.first().unwrap_or(&"").to_string())),
+        "setoption" => parse_setoption(rest),
+        "position" => parse_position(rest),
+        "go" => {
+            let (go, warnings) = parse_go(rest);
+            Ok(Command::Go(go, warnings))
+        }
+        "d" => Ok(Command::Display),
+        "eval" => Ok(Command::Eval),
+        "moves" => Ok(Command::Moves),
+        "perft" => match rest.first().map(|d| d.parse::<u32>()) {
+            Some(Ok(d)) if d <= 12 => Ok(Command::Perft(d)),
+            _ => Err("usage: perft DEPTH (0 to 12)".into()),
+        },
+        "bench" => match rest.first().map(|d| d.parse::<i32>()) {
+            None => Ok(Command::Bench(None)),
+            Some(Ok(d)) if (1..=64).contains(&d) => Ok(Command::Bench(Some(d))),
+            _ => Err("usage: bench [DEPTH (1 to 64)]".into()),
+        },
+        "__overlong" => Err(format!(
+            "input line of more than {} bytes ignored",
+            super::MAX_LINE_BYTES
+        )),
+        other => Err(format!("unknown command '{}'", truncate(other))),
+    }
+}
+
+/// At most 60 characters of user text in messages.
+pub fn truncate(text: &str) -> String {
+    if text.chars().count() > 60 {
+        format!("{}...", text.chars().take(60).collect::<String>())
+    } else {
+        text.to_string()
+    }
+}
+
+fn parse_setoption(rest: &[&str]) -> Result<Command, String> {
+    if rest.first() != Some(&"name") {
+        return Err("usage: setoption name NAME [value VALUE]".into());
+    }
+    let value_at = rest.iter().position(|&t| t == "value");
+    let name_tokens = &rest[1..value_at.unwrap_or(rest.len())];
+    if name_tokens.is_empty() {
+        return Err("setoption: missing option name".into());
+    }
+    let value = value_at.map(|i| rest[i + 1..].join(" "));
+    Ok(Command::SetOption {
+        name: name_tokens.join(" "),
+        value,
+    })
+}
+
+fn parse_position(rest: &[&str]) -> Result<Command, String> {
+    let moves_at = rest.iter().position(|&t| t == "moves");
+    let moves = moves_at.map_or(Vec::new(), |i| {
+        rest[i + 1..].iter().map(|s| s.to_string()).collect()
+    });
+    let setup = &rest[..moves_at.unwrap_or(rest.len())];
+    match setup.split_first() {
+        Some((&"startpos", [])) => Ok(Command::Position { sfen: None, moves }),
+        Some((&"startpos", extra)) => Err(format!(
+            "position: unexpected '{}' after startpos",
+            truncate(&extra.join(" "))
+        )),
+        Some((&"sfen", fields)) if !fields.is_empty() => Ok(Command::Position {
+            sfen: Some(fields.join(" ")),
+            moves,
+        }),
+        Some((&"sfen", _)) => Err("position: 'sfen' needs an SFEN".into()),
+        _ => Err("usage: position startpos|sfen SFEN [moves M1 M2 ...]".into()),
+    }
+}
+
+/// Parses the fields of `go`; malformed or unknown fields are skipped with a warning.
+pub fn parse_go(rest: &[&str]) -> (GoParams, Vec<String>) {
+    let mut go = GoParams::default();
+    let mut warnings = Vec::new();
+    let mut i = 0;
+    // A number field: a missing or malformed value is skipped with a warning.
+    fn number(rest: &[&str], i: usize, warnings: &mut Vec<String>) -> Option<i64> {
+        match rest.get(i + 1).map(|v| v.parse::<i64>()) {
+            Some(Ok(n)) => Some(n),
+            _ => {
+                warnings.push(format!("go: '{}' needs a number, ignored", rest[i]));
+                None
+            }
+        }
+    }
+    while i < rest.len() {
+        let key = rest[i];
+        let ms = |n: Option<i64>| n.map(|v| v.max(0) as u64);
+        match key {
+            "infinite" => go.infinite = true,
+            "ponder" => go.ponder = true,
+            "mate" => {
+                if rest.get(i + 1) == Some(&"infinite") {
+                    go.mate = Some(None);
+                    i += 1;
+                } else if let Some(n) = number(rest, i, &mut warnings) {
+                    go.mate = Some(Some(n.max(0) as u64));
+                    i += 1;
+                }
+            }
+            "searchmoves" => {
+                let mut j = i + 1;
+                while j < rest.len() && !GO_KEYWORDS.contains(&rest[j]) {
+                    go.searchmoves.push(rest[j].to_string());
+                    j += 1;
+                }
+                i = j;
+                continue;
+            }
+            "btime" | "wtime" | "binc" | "winc" | "byoyomi" | "bbyoyomi" | "wbyoyomi"
+            | "movetime" | "nodes" | "depth" | "movestogo" => {
+                let n = number(rest, i, &mut warnings);
+                if n.is_some() {
+                    i += 1;
+                }
+                match key {
+                    "btime" => go.btime = ms(n).or(go.btime),
+                    "wtime" => go.wtime = ms(n).or(go.wtime),
+                    "binc" => go.binc = ms(n).or(go.binc),
+                    "winc" => go.winc = ms(n).or(go.winc),
+                    "byoyomi" => go.byoyomi = ms(n).or(go.byoyomi),
+                    "bbyoyomi" => go.bbyoyomi = ms(n).or(go.bbyoyomi),
+                    "wbyoyomi" => go.wbyoyomi = ms(n).or(go.wbyoyomi),
+                    "movetime" => go.movetime = ms(n).or(go.movetime),
+                    "nodes" => go.nodes = ms(n).or(go.nodes),
+                    "depth" => go.depth = n.map(|d| d.clamp(1, 120) as i32).or(go.depth),
+                    _ => go.movestogo = n.map(|m| m.clamp(1, 1000) as u32).or(go.movestogo),
+                }
+            }
+            other => warnings.push(format!("go: unknown field '{}' ignored", truncate(other))),
+        }
+        i += 1;
+    }
+    (go, warnings)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_what_real_clients_send() {
+        assert_eq!(parse("usi"), Ok(Command::Usi));
+        assert_eq!(parse("  \t "), Ok(Command::Empty));
+        assert_eq!(
+            parse("setoption name USI_Variant value chushogi"),
+            Ok(Command::SetOption {
+                name: "USI_Variant".into(),
+                value: Some("chushogi".into())
+            })
+        );
+        assert_eq!(
+            parse("setoption name Move Overhead value 100"),
+            Ok(Command::SetOption {
+                name: "Move Overhead".into(),
+                value: Some("100".into())
+            })
+        );
+        assert_eq!(
+            parse("setoption name Clear Hash"),
+            Ok(Command::SetOption {
+                name: "Clear Hash".into(),
+                value: None
+            })
+        );
+        assert_eq!(
+            parse("position startpos moves "),
+            Ok(Command::Position {
+                sfen: None,
+                moves: vec![]
+            })
+        );
+        assert_eq!(
+            parse("position sfen 9/9/9/9/9/9/9/9/9 b - 1 moves 7g7f"),
+            Ok(Command::Position {
+                sfen: Some("9/9/9/9/9/9/9/9/9 b - 1".into()),
+                moves: vec!["7g7f".into()]
+            })
+        );
+        let go_of = |line: &str| parse_go(&line.split_whitespace().collect::<Vec<_>>());
+        let (go, warnings) = go_of("btime 590000 wtime 600000 byoyomi 10000 binc 0 winc 0");
+        assert!(warnings.is_empty());
+        assert_eq!(
+            (go.btime, go.wtime, go.byoyomi),
+            (Some(590000), Some(600000), Some(10000))
+        );
+        let (go, _) = go_of("movetime 1000 depth 20 nodes 1250000");
+        assert_eq!(
+            (go.movetime, go.depth, go.nodes),
+            (Some(1000), Some(20), Some(1250000))
+        );
+        let (go, _) = go_of("ponder btime -500 wtime 1000");
+        assert!(go.ponder && go.btime == Some(0));
+        let (go, _) = go_of("mate infinite");
+        assert_eq!(go.mate, Some(None));
+    }
+
+    #[test]
+    fn bad_fields_are_reported_and_skipped() {
+        let (go, warnings) = parse_go(
+            &"btime abc wtime 1000 frobnicate depth"
+                .split_whitespace()
+                .collect::<Vec<_>>(),
+        );
+        assert_eq!(go.wtime, Some(1000));
+        assert_eq!(go.btime, None);
+        assert_eq!(warnings.len(), 3, "{warnings:?}");
+        assert!(parse("position").is_err());
+        assert!(parse("position sfen").is_err());
+        assert!(parse("setoption USI_Hash 5").is_err());
+        assert!(parse("xyzzy").unwrap_err().contains("unknown command"));
+        assert!(parse("perft x").is_err());
+    }
+}

@@ -1,0 +1,386 @@
+//! USI sessions against the built binary, over pipes, with timeouts.
+
+use shishi::position::Position;
+use shishi::variant::Variant;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+struct Engine {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    seen: Vec<String>,
+}
+
+impl Engine {
+    fn start() -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_shishi"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start shishi");
+        let stdout = child.stdout.take().unwrap();
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Engine {
+            stdin: child.stdin.take(),
+            child,
+            lines: rx,
+            seen: Vec::new(),
+        }
+    }
+
+    fn send(&mut self, text: &str) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        stdin.write_all(text.as_bytes()).unwrap();
+        stdin.write_all(b"\n").unwrap();
+        stdin.flush().unwrap();
+    }
+
+    /// Reads lines until one satisfies `pred`; panics after `secs` seconds.
+    fn until(&mut self, secs: f64, pred: impl Fn(&str) -> bool) -> String {
+        let deadline = Instant::now() + Duration::from_secs_f64(secs);
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    self.seen.push(line.clone());
+                    if pred(&line) {
+                        return line;
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    panic!("timed out; seen so far: {:#?}", self.seen)
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    panic!("engine closed stdout; seen: {:#?}", self.seen)
+                }
+            }
+        }
+    }
+
+    fn bestmove(&mut self, secs: f64) -> String {
+        self.until(secs, |l| l.starts_with("bestmove"))
+            .split_whitespace()
+            .nth(1)
+            .unwrap()
+            .to_string()
+    }
+
+    /// No line at all for `secs` seconds matching `pred`.
+    fn quiet_for(&mut self, secs: f64, pred: impl Fn(&str) -> bool) {
+        let deadline = Instant::now() + Duration::from_secs_f64(secs);
+        while let Ok(line) = self
+            .lines
+            .recv_timeout(deadline.saturating_duration_since(Instant::now()))
+        {
+            assert!(!pred(&line), "unexpected line: {line}");
+            self.seen.push(line);
+        }
+    }
+
+    fn close_and_wait(mut self, secs: f64) -> i32 {
+        drop(self.stdin.take());
+        let deadline = Instant::now() + Duration::from_secs_f64(secs);
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status.code().unwrap_or(-1);
+            }
+            assert!(Instant::now() < deadline, "engine did not exit after EOF");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn legal(variant: &'static Variant, moves: &[String], mv: &str) -> bool {
+    let mut pos = Position::startpos(variant);
+    pos.play_usi_moves(moves.iter().map(String::as_str))
+        .unwrap();
+    pos.parse_usi_move(mv).is_ok()
+}
+
+const LION_HISTORY: &str = "8i8h 5d5e 7j8i 6c5d 8i8g 5d6e 8g7f 6e6f 7f7e7f 5e5f";
+
+#[test]
+fn lishogi_bot_flow() {
+    let mut e = Engine::start();
+    e.send("usi");
+    e.until(5.0, |l| l == "usiok");
+    assert!(e.seen.iter().any(|l| l.starts_with("id name Shishi")));
+    for name in [
+        "USI_Variant type combo",
+        "USI_Hash",
+        "Threads",
+        "MultiPV",
+        "USI_Ponder",
+        "Move_Overhead",
+        "Clear_Hash",
+    ] {
+        assert!(
+            e.seen
+                .iter()
+                .any(|l| l.starts_with("option name ") && l.contains(name)),
+            "{name}"
+        );
+    }
+    e.send("setoption name USI_Variant value chushogi");
+    e.send("isready");
+    e.until(5.0, |l| l == "readyok");
+    e.send("usinewgame");
+    // The whole game so far, lion double moves included (a jitto, 7f7e7f).
+    e.send(&format!("position startpos moves {LION_HISTORY}"));
+    e.send("go btime 10000 wtime 10000 byoyomi 1000");
+    let start = Instant::now();
+    let mv = e.bestmove(10.0);
+    assert!(
+        start.elapsed() < Duration::from_millis(3000),
+        "{:?}",
+        start.elapsed()
+    );
+    let history: Vec<String> = LION_HISTORY.split(' ').map(String::from).collect();
+    assert!(legal(Variant::chu(), &history, &mv), "{mv}");
+    // Info lines carry the USI fields, with pv last.
+    let info = e
+        .seen
+        .iter()
+        .find(|l| l.starts_with("info depth"))
+        .expect("an info line")
+        .clone();
+    for field in [
+        " seldepth ",
+        " multipv ",
+        " score ",
+        " nodes ",
+        " nps ",
+        " hashfull ",
+        " time ",
+        " pv ",
+    ] {
+        assert!(info.contains(field), "{info}");
+    }
+    // Lishogi-Bot's arithmetic can give negative or empty clocks; a position with a trailing
+    // `moves` and nothing after it.
+    e.send("position startpos moves ");
+    e.send("go btime -300 wtime 1000 byoyomi 500 binc 100 winc 100");
+    let mv = e.bestmove(5.0);
+    assert!(legal(Variant::chu(), &[], &mv));
+    assert_eq!(e.close_and_wait(5.0), 0);
+}
+
+#[test]
+fn stop_answers_within_a_moment() {
+    let mut e = Engine::start();
+    e.send("usi");
+    e.until(5.0, |l| l == "usiok");
+    for threads in [1, 2] {
+        e.send(&format!("setoption name Threads value {threads}"));
+        e.send("position startpos");
+        e.send("go infinite");
+        e.until(10.0, |l| l.starts_with("info depth 3"));
+        e.send("isready");
+        e.until(1.0, |l| l == "readyok");
+        std::thread::sleep(Duration::from_millis(200));
+        let asked = Instant::now();
+        e.send("stop");
+        e.bestmove(5.0);
+        let latency = asked.elapsed();
+        // The goal is 50 ms; the test leaves room for a loaded machine.
+        assert!(
+            latency < Duration::from_millis(500),
+            "{threads} threads: {latency:?}"
+        );
+    }
+}
+
+#[test]
+fn ponder_waits_for_ponderhit() {
+    let mut e = Engine::start();
+    e.send("setoption name USI_Ponder value true");
+    e.send("position startpos moves 8i8h");
+    e.send("go ponder btime 2000 wtime 2000 byoyomi 200");
+    // A pondering search never ends on its own time.
+    e.quiet_for(1.0, |l| l.starts_with("bestmove"));
+    e.send("ponderhit");
+    let mv = e.bestmove(5.0);
+    assert!(legal(Variant::chu(), &["8i8h".to_string()], &mv));
+    // And `stop` ends a ponder search too (the GUI ignores that bestmove).
+    e.send("go ponder btime 2000 wtime 2000");
+    std::thread::sleep(Duration::from_millis(200));
+    e.send("stop");
+    e.bestmove(5.0);
+}
+
+#[test]
+fn multipv_lines() {
+    let mut e = Engine::start();
+    e.send("setoption name USI_MultiPV value 3");
+    e.send("position startpos");
+    e.send("go depth 4");
+    e.bestmove(10.0);
+    for k in 1..=3 {
+        assert!(
+            e.seen
+                .iter()
+                .any(|l| l.starts_with("info depth 4 ") && l.contains(&format!(" multipv {k} "))),
+            "multipv {k}: {:#?}",
+            e.seen
+        );
+    }
+}
+
+#[test]
+fn a_whole_self_played_game_has_only_legal_moves() {
+    for variant in [Variant::chu(), Variant::sho()] {
+        let mut e = Engine::start();
+        e.send(&format!(
+            "setoption name USI_Variant value {}",
+            variant.name()
+        ));
+        e.send("usinewgame");
+        let mut moves: Vec<String> = Vec::new();
+        let mut pos = Position::startpos(variant);
+        for _ in 0..60 {
+            if pos.outcome().is_some() {
+                break;
+            }
+            e.send(&format!("position startpos moves {}", moves.join(" ")));
+            e.send("go nodes 3000");
+            let mv = e.bestmove(10.0);
+            let parsed = pos.parse_usi_move(&mv).unwrap_or_else(|err| {
+                panic!("{}: {mv} after {}: {err}", variant.name(), moves.join(" "))
+            });
+            pos.make_move(parsed);
+            moves.push(mv);
+        }
+        assert!(moves.len() >= 10, "{}", variant.name());
+    }
+}
+
+#[test]
+fn bad_input_never_crashes_or_loses_the_position() {
+    let mut e = Engine::start();
+    e.send("position startpos moves 8i8h");
+    e.send("d");
+    let sfen = e.until(5.0, |l| l.starts_with("sfen ")).clone();
+    for bad in [
+        "position sfen lfcsgekgscfl/a1b1txot1b1a/ZZZ b - 1",
+        "position sfen 9/9/9/9/9/9/9/9/9 b - 1",
+        "position startpos moves 8i8h 8h8a",
+        "position startpos moves 7i7h zz99",
+        "position",
+        "setoption name Threads value lots",
+        "setoption name USI_Hash value 0",
+        "setoption name USI_Variant value taikyoku",
+        "xyzzy plugh",
+        "",
+        "   ",
+        "\u{0}\u{1}\u{7f}",
+        "perft banana",
+    ] {
+        e.send(bad);
+    }
+    e.send(&"x".repeat(2_000_000));
+    e.send("isready\r");
+    e.until(5.0, |l| l == "readyok");
+    let errors = e
+        .seen
+        .iter()
+        .filter(|l| l.starts_with("info string error"))
+        .count();
+    assert!(errors >= 10, "{:#?}", e.seen);
+    assert!(
+        e.seen
+            .iter()
+            .any(|l| l.contains("ranks") && l.contains("shoshogi")),
+        "names the other variant: {:#?}",
+        e.seen
+    );
+    assert!(
+        e.seen
+            .iter()
+            .any(|l| l.contains("move 2") && l.contains("8h8a")),
+        "{:#?}",
+        e.seen
+    );
+    e.send("d");
+    let after = e.until(5.0, |l| l.starts_with("sfen "));
+    assert_eq!(after, sfen, "the last good position is kept");
+    // A go with broken numbers still gives exactly one bestmove.
+    e.send("go depth x nodes 2000 frob");
+    let mv = e.bestmove(5.0);
+    assert!(legal(Variant::chu(), &["8i8h".to_string()], &mv));
+    e.quiet_for(0.3, |l| l.starts_with("bestmove"));
+    // Unknown options are accepted and ignored.
+    e.send("setoption name USI_AnalyseMode value true");
+    e.send("setoption name Skill_Level value 3");
+    e.send("isready");
+    e.until(5.0, |l| l == "readyok");
+    assert_eq!(e.close_and_wait(5.0), 0, "EOF ends the engine cleanly");
+}
+
+#[test]
+fn setoption_and_position_during_a_search_wait_for_it() {
+    let mut e = Engine::start();
+    e.send("position startpos");
+    e.send("go infinite");
+    e.until(10.0, |l| l.starts_with("info depth 2"));
+    e.send("setoption name MultiPV value 2");
+    e.until(2.0, |l| l.contains("apply when the current search ends"));
+    e.send("position startpos moves 8i8h");
+    e.send("stop");
+    let first = e.bestmove(5.0);
+    assert!(
+        legal(Variant::chu(), &[], &first),
+        "the search went on with the old position"
+    );
+    e.send("go depth 3");
+    e.bestmove(10.0);
+    assert!(
+        e.seen
+            .iter()
+            .any(|l| l.starts_with("info depth 3") && l.contains(" multipv 2 ")),
+        "the queued option applies"
+    );
+    // quit during a search ends at once.
+    e.send("go infinite");
+    e.until(10.0, |l| l.starts_with("info depth 2"));
+    e.send("quit");
+    e.bestmove(5.0);
+}
+
+#[test]
+fn sho_and_debug_commands() {
+    let mut e = Engine::start();
+    e.send("setoption name USI_Variant value shoshogi");
+    e.send("position startpos");
+    e.send("perft 3");
+    e.until(10.0, |l| l == "nodes 17368");
+    e.send("moves");
+    let moves = e.until(5.0, |l| l.starts_with("moves "));
+    assert_eq!(moves.split_whitespace().count(), 27);
+    e.send("eval");
+    e.until(5.0, |l| l.starts_with("eval"));
+    e.send("go mate 2000");
+    e.until(5.0, |l| l.starts_with("checkmate"));
+    e.send("position sfen 8k/9/p6SG/9/9/9/9/9/4K4 b - 1");
+    e.send("go mate infinite");
+    let line = e.until(5.0, |l| l.starts_with("checkmate"));
+    assert_ne!(line, "checkmate nomate");
+}
