@@ -287,6 +287,7 @@ fn bad_input_never_crashes_or_loses_the_position() {
         "position",
         "setoption name Threads value lots",
         "setoption name USI_Hash value 0",
+        "setoption name USI_Hash value 65536",
         "setoption name USI_Variant value taikyoku",
         "xyzzy plugh",
         "",

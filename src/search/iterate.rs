@@ -42,6 +42,16 @@ impl Worker<'_> {
                 break;
             }
         }
+        // An interrupted iteration: report the final node count, time and best line once.
+        if self.id == 0 && self.stopped && self.completed_depth > 0 {
+            self.report(self.completed_depth, 0, None);
+        }
+        // A helper that finished the last depth first ends a depth-limited search: its
+        // result is as good as the main thread's would be (Lazy SMP time-to-depth).
+        let control = self.shared.control;
+        if !self.stopped && self.id != 0 && !limits.infinite && !control.is_pondering() {
+            control.stop();
+        }
     }
 
     /// After an iteration: stop for the soft time limit, or a mate within the asked bound.

@@ -49,9 +49,23 @@ impl Searcher {
             .resize_with(threads.max(1), || History::new(MAX_PLY));
     }
 
-    /// Replaces the hash table by one of `mb` megabytes.
-    pub fn set_hash(&mut self, mb: usize) {
-        self.tt = TranspositionTable::new(mb);
+    /// Replaces the hash table by one of `mb` megabytes. If that much memory cannot be had,
+    /// the old table stays and the error says so.
+    pub fn set_hash(&mut self, mb: usize) -> Result<(), String> {
+        // Free the old table first so that its memory can be reused; fall back to its size.
+        let old_mb = self.tt.size_mb().max(1);
+        self.tt = TranspositionTable::new(1);
+        match TranspositionTable::try_new(mb) {
+            Ok(tt) => {
+                self.tt = tt;
+                Ok(())
+            }
+            Err(e) => {
+                self.tt = TranspositionTable::try_new(old_mb)
+                    .unwrap_or_else(|_| TranspositionTable::new(1));
+                Err(e)
+            }
+        }
     }
 
     /// Hash table size in MB.
@@ -135,19 +149,24 @@ impl Searcher {
             .histories
             .split_first_mut()
             .expect("one thread at least");
-        let result = std::thread::scope(|scope| {
+        let (best, depth) = std::thread::scope(|scope| {
             let shared = &shared;
-            for (i, history) in helper_histories.iter_mut().enumerate() {
-                let (pos, root) = (pos.clone(), root.clone());
-                std::thread::Builder::new()
-                    .name(format!("search-{}", i + 1))
-                    .stack_size(STACK_BYTES)
-                    .spawn_scoped(scope, move || {
-                        let mut worker = Worker::new(i + 1, pos, &root, shared, history);
-                        worker.iterative_deepening();
-                    })
-                    .expect("spawn a search thread");
-            }
+            let helpers: Vec<_> = helper_histories
+                .iter_mut()
+                .enumerate()
+                .map(|(i, history)| {
+                    let (pos, root) = (pos.clone(), root.clone());
+                    std::thread::Builder::new()
+                        .name(format!("search-{}", i + 1))
+                        .stack_size(STACK_BYTES)
+                        .spawn_scoped(scope, move || {
+                            let mut worker = Worker::new(i + 1, pos, &root, shared, history);
+                            worker.iterative_deepening();
+                            (worker.root_moves[0].clone(), worker.completed_depth)
+                        })
+                        .expect("spawn a search thread")
+                })
+                .collect();
             let main = std::thread::Builder::new()
                 .name("search-main".into())
                 .stack_size(STACK_BYTES)
@@ -158,13 +177,19 @@ impl Searcher {
                         .store(worker_nodes(&worker), std::sync::atomic::Ordering::Relaxed);
                     wait_for_release(control, limits);
                     control.stop();
-                    let best = &worker.root_moves[0];
-                    (best.clone(), worker.completed_depth)
+                    (worker.root_moves[0].clone(), worker.completed_depth)
                 })
                 .expect("spawn the main search thread");
-            main.join().expect("the main search thread")
+            // The deepest finished search wins; the main thread on ties.
+            let mut best = main.join().expect("the main search thread");
+            for helper in helpers {
+                let candidate = helper.join().expect("a search thread");
+                if candidate.1 > best.1 {
+                    best = candidate;
+                }
+            }
+            best
         });
-        let (best, depth) = result;
         SearchResult {
             best: Some(best.mv),
             ponder: best.pv.get(1).copied(),

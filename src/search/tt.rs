@@ -86,15 +86,24 @@ pub struct TranspositionTable {
 }
 
 impl TranspositionTable {
-    /// A table of about `mb` megabytes (at least one bucket).
+    /// A table of about `mb` megabytes (at least one bucket). Panics if the memory cannot be
+    /// had; see [`TranspositionTable::try_new`].
     pub fn new(mb: usize) -> TranspositionTable {
+        Self::try_new(mb).expect("memory for the hash table")
+    }
+
+    /// A table of about `mb` megabytes, or an error if the memory cannot be had.
+    pub fn try_new(mb: usize) -> Result<TranspositionTable, String> {
         let count = (mb.max(1) * 1024 * 1024 / std::mem::size_of::<Bucket>()).max(1);
-        let mut buckets = Vec::with_capacity(count);
+        let mut buckets = Vec::new();
+        buckets
+            .try_reserve_exact(count)
+            .map_err(|_| format!("cannot allocate a {mb} MB hash table"))?;
         buckets.resize_with(count, Bucket::default);
-        TranspositionTable {
+        Ok(TranspositionTable {
             buckets,
             generation: AtomicU8::new(0),
-        }
+        })
     }
 
     /// Size in megabytes.

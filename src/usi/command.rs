@@ -234,7 +234,9 @@ pub fn parse_go(rest: &[&str]) -> (GoParams, Vec<String>) {
             "btime" | "wtime" | "binc" | "winc" | "byoyomi" | "bbyoyomi" | "wbyoyomi"
             | "movetime" | "nodes" | "depth" | "movestogo" => {
                 let n = number(rest, i, &mut warnings);
-                if n.is_some() {
+                // The value is consumed even when malformed (`btime abc`), unless it is the
+                // next keyword.
+                if n.is_some() || rest.get(i + 1).is_some_and(|t| !GO_KEYWORDS.contains(t)) {
                     i += 1;
                 }
                 match key {

@@ -232,7 +232,14 @@ impl Controller {
                     self.pos = Position::startpos(variant);
                 }
             }
-            OptionChange::Hash(mb) => searcher.set_hash(mb),
+            OptionChange::Hash(mb) => {
+                if let Err(e) = searcher.set_hash(mb) {
+                    self.out.info_string(&format!(
+                        "error: {e}; keeping a {} MB table",
+                        searcher.hash_mb()
+                    ));
+                }
+            }
             OptionChange::Threads(n) => searcher.set_threads(n),
             OptionChange::MultiPv(n) => searcher.multipv = n,
             OptionChange::Ponder(on) => self.ponder_option = on,
