@@ -9,6 +9,7 @@
 #![warn(missing_docs)]
 
 pub mod bench;
+pub mod cecp;
 pub mod core;
 pub mod eval;
 pub mod perft;

@@ -25,6 +25,8 @@ struct Cli {
 enum Command {
     /// Speak USI on stdin/stdout (the default when no subcommand is given).
     Usi,
+    /// Speak the XBoard/WinBoard protocol (CECP v2) on stdin/stdout.
+    Xboard,
     /// Count the leaf nodes of the move tree (divide per root move, total last).
     Perft {
         /// Depth in plies.
@@ -82,6 +84,10 @@ fn main() -> Result<()> {
             threads,
             hash,
         }) => run_bench(depth, threads, hash),
+        Some(Command::Xboard) => {
+            shishi::cecp::run(None);
+            Ok(())
+        }
         Some(Command::Usi) => {
             shishi::usi::run(None);
             Ok(())
@@ -150,8 +156,9 @@ fn protocol_by_first_line() -> Result<()> {
         return Ok(());
     }
     if first.trim() == "xboard" {
-        log::error!("the XBoard protocol is not available yet; speaking USI");
+        shishi::cecp::run(Some(first));
+    } else {
+        shishi::usi::run(Some(first));
     }
-    shishi::usi::run(Some(first));
     Ok(())
 }

@@ -1,113 +1,11 @@
 //! USI sessions against the built binary, over pipes, with timeouts.
 
+mod common;
+
+use common::Engine;
 use shishi::position::Position;
 use shishi::variant::Variant;
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
-
-struct Engine {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
-    seen: Vec<String>,
-}
-
-impl Engine {
-    fn start() -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_shishi"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start shishi");
-        let stdout = child.stdout.take().unwrap();
-        let (tx, rx) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Engine {
-            stdin: child.stdin.take(),
-            child,
-            lines: rx,
-            seen: Vec::new(),
-        }
-    }
-
-    fn send(&mut self, text: &str) {
-        let stdin = self.stdin.as_mut().expect("stdin open");
-        stdin.write_all(text.as_bytes()).unwrap();
-        stdin.write_all(b"\n").unwrap();
-        stdin.flush().unwrap();
-    }
-
-    /// Reads lines until one satisfies `pred`; panics after `secs` seconds.
-    fn until(&mut self, secs: f64, pred: impl Fn(&str) -> bool) -> String {
-        let deadline = Instant::now() + Duration::from_secs_f64(secs);
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(line) => {
-                    self.seen.push(line.clone());
-                    if pred(&line) {
-                        return line;
-                    }
-                }
-                Err(RecvTimeoutError::Timeout) => {
-                    panic!("timed out; seen so far: {:#?}", self.seen)
-                }
-                Err(RecvTimeoutError::Disconnected) => {
-                    panic!("engine closed stdout; seen: {:#?}", self.seen)
-                }
-            }
-        }
-    }
-
-    fn bestmove(&mut self, secs: f64) -> String {
-        self.until(secs, |l| l.starts_with("bestmove"))
-            .split_whitespace()
-            .nth(1)
-            .unwrap()
-            .to_string()
-    }
-
-    /// No line at all for `secs` seconds matching `pred`.
-    fn quiet_for(&mut self, secs: f64, pred: impl Fn(&str) -> bool) {
-        let deadline = Instant::now() + Duration::from_secs_f64(secs);
-        while let Ok(line) = self
-            .lines
-            .recv_timeout(deadline.saturating_duration_since(Instant::now()))
-        {
-            assert!(!pred(&line), "unexpected line: {line}");
-            self.seen.push(line);
-        }
-    }
-
-    fn close_and_wait(mut self, secs: f64) -> i32 {
-        drop(self.stdin.take());
-        let deadline = Instant::now() + Duration::from_secs_f64(secs);
-        loop {
-            if let Some(status) = self.child.try_wait().unwrap() {
-                return status.code().unwrap_or(-1);
-            }
-            assert!(Instant::now() < deadline, "engine did not exit after EOF");
-            std::thread::sleep(Duration::from_millis(10));
-        }
-    }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
 
 fn legal(variant: &'static Variant, moves: &[String], mv: &str) -> bool {
     let mut pos = Position::startpos(variant);

@@ -101,6 +101,17 @@ impl Position {
         !moves.is_empty()
     }
 
+    /// The moves of the piece on `from` before the lone-royal check (perft mode), for
+    /// explaining why a move is illegal.
+    pub(crate) fn pseudo_piece_moves(
+        &self,
+        from: Square,
+        out: &mut Vec<Move>,
+        pass_listed: &mut bool,
+    ) {
+        self.piece_moves(from, GenMode::Perft, Filter::All, out, pass_listed);
+    }
+
     /// Drops the moves that leave a lone royal attacked (sho's check rule).
     fn retain_royal_safe(&mut self, moves: &mut Vec<Move>) {
         let us = self.side_to_move;

@@ -9,6 +9,7 @@
 use super::{GenMode, Position};
 use crate::core::{Move, Square};
 use crate::variant::Variant;
+
 use std::fmt;
 
 /// The USI name of `sq` (`7g`, `12l`).
@@ -172,17 +173,80 @@ impl Position {
     pub fn parse_usi_move(&mut self, text: &str) -> Result<Move, MoveError> {
         let parts =
             parse_parts(self.variant, text).ok_or_else(|| MoveError::Syntax(text.to_string()))?;
+        self.find_move(parts.from, parts.mid, parts.to, parts.promote)
+            .ok_or_else(|| MoveError::Illegal(text.to_string()))
+    }
+
+    /// The legal move `from [-> mid] -> to` (promoting or not), canonical, if there is one.
+    /// Any move path lishogi accepts is found (perft mode lists them all).
+    pub fn find_move(
+        &mut self,
+        from: Square,
+        mid: Option<Square>,
+        to: Square,
+        promote: bool,
+    ) -> Option<Move> {
+        let wanted = match mid {
+            Some(mid) if !promote => Move::double(from, mid, to),
+            Some(_) => return None,
+            None => Move::new(from, to, promote),
+        };
         let mut moves = Vec::with_capacity(256);
         self.legal_moves(GenMode::Perft, &mut moves);
-        let wanted = match parts.mid {
-            Some(mid) if !parts.promote => Move::double(parts.from, mid, parts.to),
-            Some(_) => return Err(MoveError::Illegal(text.to_string())),
-            None => Move::new(parts.from, parts.to, parts.promote),
-        };
-        if !moves.contains(&wanted) {
-            return Err(MoveError::Illegal(text.to_string()));
+        moves.contains(&wanted).then(|| self.canonical(wanted))
+    }
+
+    /// Why `from [-> mid] -> to` is not legal here, in words (for XBoard's `Illegal move`).
+    pub fn illegal_reason(&mut self, from: Square, mid: Option<Square>, to: Square) -> String {
+        let v = self.variant;
+        let us = self.side_to_move();
+        let mover = self.piece_on(from);
+        if !mover.is(us) {
+            return format!("no piece of the side to move on {}", square_to_usi(v, from));
         }
-        Ok(self.canonical(wanted))
+        let lions = v.lion_mask;
+        let mut vacated = crate::core::Bitboard::from_square(from);
+        if let Some(m) = mid {
+            vacated.insert(m);
+        }
+        for (i, sq) in mid.into_iter().chain(std::iter::once(to)).enumerate() {
+            let target = self.piece_on(sq);
+            if target.is_empty() || target.is(us) || !Variant::has(lions, target.kind()) {
+                continue;
+            }
+            if Variant::has(lions, mover.kind()) {
+                let first_step_valuable = i > 0
+                    && mid.is_some_and(|m| {
+                        let p = self.piece_on(m);
+                        !p.is_empty() && !Variant::has(v.weak_mask, p.kind())
+                    });
+                if from.distance(sq) > 1
+                    && !first_step_valuable
+                    && self.is_attacked_through(sq, us.flip(), vacated)
+                {
+                    return "Distant capture of protected Lion".into();
+                }
+            } else if self.counter_strike().is_some_and(|cs| cs != sq) {
+                return "Counterstrike against Lion".into();
+            }
+        }
+        if v.spec.rules.lone_royal_check && self.royals(us).count() == 1 {
+            let mut pseudo = Vec::new();
+            let mut pass_listed = false;
+            self.pseudo_piece_moves(from, &mut pseudo, &mut pass_listed);
+            let candidate = match mid {
+                Some(m) => Move::double(from, m, to),
+                None => Move::new(from, to, false),
+            };
+            if pseudo.iter().any(|mv| {
+                mv.from() == candidate.from()
+                    && mv.to() == candidate.to()
+                    && mv.mid() == candidate.mid()
+            }) {
+                return "the king would be left in check".into();
+            }
+        }
+        "the piece cannot move there".into()
     }
 
     /// The canonical form of a legal move: a double move through an empty square to another

@@ -25,8 +25,9 @@ pub enum Event {
     Line(String),
     /// The input was closed.
     Eof,
-    /// The running search printed its bestmove and is done.
-    SearchDone,
+    /// The search with this id printed its bestmove and is done (a stopped search's event
+    /// may arrive after a new search started, so the id is checked).
+    SearchDone(u64),
 }
 
 /// Whether to go on.
@@ -39,6 +40,7 @@ pub enum Flow {
 }
 
 struct Running {
+    id: u64,
     handle: JoinHandle<Searcher>,
     control: Arc<SearchControl>,
 }
@@ -51,6 +53,7 @@ pub struct Controller {
     pos: Position,
     searcher: Option<Searcher>,
     running: Option<Running>,
+    next_search_id: u64,
     queued: Vec<OptionChange>,
     ponder_option: bool,
     resign_when_lost: bool,
@@ -70,6 +73,7 @@ impl Controller {
             pos: Position::startpos(variant),
             searcher: Some(searcher),
             running: None,
+            next_search_id: 0,
             queued: Vec::new(),
             ponder_option: false,
             resign_when_lost: false,
@@ -84,8 +88,10 @@ impl Controller {
                 self.finish_search(true);
                 Flow::Quit
             }
-            Event::SearchDone => {
-                self.reclaim_if_done();
+            Event::SearchDone(id) => {
+                if self.running.as_ref().is_some_and(|r| r.id == id) {
+                    self.join();
+                }
                 Flow::Continue
             }
             Event::Line(line) => {
@@ -362,6 +368,8 @@ impl Controller {
             self.resign_when_lost,
         );
         let thread_control = Arc::clone(&control);
+        self.next_search_id += 1;
+        let id = self.next_search_id;
         let spawned = std::thread::Builder::new()
             .name("usi-search".into())
             .spawn(move || {
@@ -375,11 +383,17 @@ impl Controller {
                 } else {
                     bestmove_line(&pos, &result, resign)
                 });
-                let _ = events.send(Event::SearchDone);
+                let _ = events.send(Event::SearchDone(id));
                 searcher
             });
         match spawned {
-            Ok(handle) => self.running = Some(Running { handle, control }),
+            Ok(handle) => {
+                self.running = Some(Running {
+                    id,
+                    handle,
+                    control,
+                })
+            }
             Err(e) => {
                 // Without a thread there is no search; still one bestmove for this go.
                 self.out

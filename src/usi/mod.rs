@@ -23,7 +23,16 @@ pub fn run(first: Option<String>) {
     let reader_tx = tx.clone();
     std::thread::Builder::new()
         .name("usi-reader".into())
-        .spawn(move || read_lines(std::io::stdin().lock(), &reader_tx))
+        .spawn(move || {
+            let eof_tx = reader_tx.clone();
+            read_lines(
+                std::io::stdin().lock(),
+                |l| reader_tx.send(Event::Line(l)).is_ok(),
+                move || {
+                    let _ = eof_tx.send(Event::Eof);
+                },
+            )
+        })
         .expect("spawn the input reader");
     let out = Arc::new(Output::stdout());
     let mut controller = Controller::new(out, tx);
@@ -39,9 +48,15 @@ pub fn run(first: Option<String>) {
     }
 }
 
-/// Reads lines (any bytes: invalid UTF-8 is replaced, CR LF accepted) and sends them on;
-/// sends `Eof` at the end. A line longer than [`MAX_LINE_BYTES`] becomes an error line.
-pub fn read_lines<R: BufRead>(mut input: R, tx: &mpsc::Sender<Event>) {
+/// Reads lines (any bytes: invalid UTF-8 is replaced, CR LF accepted) and hands each to
+/// `line`, then calls `eof` at the end. A line longer than [`MAX_LINE_BYTES`] is skipped and
+/// reported as the line `__overlong N`. Stops early when `line` returns false (the receiver
+/// is gone). Shared by the USI and XBoard front-ends.
+pub fn read_lines<R: BufRead>(
+    mut input: R,
+    mut line: impl FnMut(String) -> bool,
+    eof: impl FnOnce(),
+) {
     let mut buf = Vec::new();
     loop {
         buf.clear();
@@ -54,17 +69,16 @@ pub fn read_lines<R: BufRead>(mut input: R, tx: &mpsc::Sender<Event>) {
                     // Skip the rest of the over-long line.
                     let mut rest = Vec::new();
                     let _ = input.read_until(b'\n', &mut rest);
-                    let _ = tx.send(Event::Line(format!("__overlong {}", buf.len())));
+                    if !line(format!("__overlong {}", buf.len())) {
+                        return;
+                    }
                     continue;
                 }
-                if tx
-                    .send(Event::Line(String::from_utf8_lossy(&buf).into_owned()))
-                    .is_err()
-                {
+                if !line(String::from_utf8_lossy(&buf).into_owned()) {
                     return;
                 }
             }
         }
     }
-    let _ = tx.send(Event::Eof);
+    eof();
 }

@@ -1,0 +1,256 @@
+//! XBoard (CECP v2) sessions against the built binary: handshake, double moves both ways,
+//! setboard, undo, analyze, illegal moves with their reasons, ping ordering, results and the
+//! board markers.
+
+mod common;
+
+use common::Engine;
+use shishi::cecp::notation::{move_legs, parse_legs, Legs};
+use shishi::position::Position;
+use shishi::variant::Variant;
+
+fn xboard_chu() -> Engine {
+    let mut e = Engine::start();
+    e.send("xboard");
+    e.send("protover 2");
+    let features = e.until(5.0, |l| l.contains("done=1"));
+    assert!(
+        e.seen.iter().any(|l| l.contains("variants=\"chu,shogi\"")),
+        "{:#?}",
+        e.seen
+    );
+    for f in [
+        "setboard=1",
+        "usermove=1",
+        "ping=1",
+        "memory=1",
+        "smp=1",
+        "colors=0",
+        "sigint=0",
+        "sigterm=0",
+        "highlight=1",
+        "myname=",
+    ] {
+        assert!(e.seen.iter().any(|l| l.contains(f)), "{f}: {features}");
+    }
+    e.send("new");
+    e.send("variant chu");
+    e.send("post");
+    e
+}
+
+/// Reads one engine move (one or two `move` lines) and plays it on `pos`.
+fn engine_move(e: &mut Engine, pos: &mut Position) -> String {
+    let mut text = String::new();
+    loop {
+        let line = e.until(30.0, |l| l.starts_with("move "));
+        text += &line[5..];
+        if !line.ends_with(',') {
+            break;
+        }
+    }
+    let mv = match parse_legs(pos.variant(), &text).unwrap_or_else(|| panic!("unparsable {text}")) {
+        Legs::Pass => {
+            let mut moves = Vec::new();
+            pos.legal_moves(shishi::position::GenMode::Search, &mut moves);
+            *moves
+                .iter()
+                .find(|m| {
+                    m.mid()
+                        .is_some_and(|mid| m.to() == m.from() && pos.piece_on(mid).is_empty())
+                })
+                .expect("a pass exists")
+        }
+        Legs::Squares {
+            from,
+            mid,
+            to,
+            promote,
+        } => pos
+            .find_move(from, mid, to, promote)
+            .unwrap_or_else(|| panic!("illegal engine move {text} in {}", pos.to_sfen())),
+    };
+    pos.make_move(mv);
+    text
+}
+
+/// Sends a lishogi move as XBoard would, and plays it on `pos`.
+fn user_move(e: &mut Engine, pos: &mut Position, usi: &str) {
+    let mv = pos.parse_usi_move(usi).unwrap();
+    e.send(&format!("usermove {}", move_legs(pos, mv).concat()));
+    pos.make_move(mv);
+}
+
+#[test]
+fn a_game_with_lion_double_moves_both_ways() {
+    let mut e = xboard_chu();
+    e.send("level 0 1 0");
+    e.send("force");
+    let mut pos = Position::startpos(Variant::chu());
+    for m in "8i8h 5d5e 7j8i 6c5d 8i8g 5d6e 8g7f 6e6f".split(' ') {
+        user_move(&mut e, &mut pos, m);
+    }
+    // Sente's igui (7f6f7f = f6g6,g6f6) as two legs, then the engine plays gote.
+    user_move(&mut e, &mut pos, "7f6f7f");
+    e.send("time 1000");
+    e.send("otim 1000");
+    e.send("go");
+    let reply = engine_move(&mut e, &mut pos);
+    assert!(
+        e.seen.iter().any(
+            |l| l.split_whitespace().count() >= 5 && l.chars().next().unwrap().is_ascii_digit()
+        ),
+        "thinking output: {:#?}",
+        e.seen
+    );
+    // Play on for a few moves each way; the engine answers every user move.
+    for _ in 0..4 {
+        let mut moves = Vec::new();
+        pos.legal_moves(shishi::position::GenMode::Search, &mut moves);
+        let usi = pos.move_to_usi(moves[moves.len() / 2]);
+        user_move(&mut e, &mut pos, &usi);
+        e.send("time 1000");
+        e.send("otim 1000");
+        engine_move(&mut e, &mut pos);
+    }
+    assert!(
+        !e.seen.iter().any(|l| l.starts_with("Illegal move")),
+        "{:#?} (first reply {reply})",
+        e.seen
+    );
+}
+
+#[test]
+fn engine_double_moves_come_as_two_move_lines() {
+    // Gote's lion can take two pawns in one move (6f: lion; 6g and 6h: sente pawns).
+    let mut e = xboard_chu();
+    e.send("setboard 11k/12/12/12/12/6n5/6P5/6P5/12/12/12/K10G b 0 1");
+    let mut pos = Position::from_sfen(
+        Variant::chu(),
+        "11k/12/12/12/12/6n5/6P5/6P5/12/12/12/K10G w - 1",
+    )
+    .unwrap();
+    e.send("sd 3");
+    e.send("go");
+    let text = engine_move(&mut e, &mut pos);
+    assert!(text.contains(','), "a two-leg move: {text}");
+    let first = e.seen.iter().find(|l| l.starts_with("move ")).unwrap();
+    assert!(
+        first.ends_with(','),
+        "the first leg ends with a comma: {first}"
+    );
+}
+
+#[test]
+fn setboard_undo_ping_and_illegal_moves() {
+    let mut e = xboard_chu();
+    e.send("force");
+    // Sente's lion on 6h may not jump onto gote's lion on 6f: a gold on 6e protects it.
+    e.send("setboard 11k/12/9r2/12/6g5/6n5/5isp4/6N5/6G5/12/12/K11 w 0 1");
+    e.send("usermove g5g7");
+    let line = e.until(5.0, |l| l.starts_with("Illegal move"));
+    assert_eq!(
+        line,
+        "Illegal move (Distant capture of protected Lion): g5g7"
+    );
+    e.send("usermove a1a12");
+    let line = e.until(5.0, |l| l.starts_with("Illegal move"));
+    assert!(line.ends_with(": a1a12"), "{line}");
+    e.send("usermove nonsense");
+    e.until(5.0, |l| {
+        l.starts_with("Illegal move") && l.ends_with("nonsense")
+    });
+    // undo takes a move back: the same move is legal again.
+    e.send("new");
+    e.send("force");
+    e.send("usermove f4f5");
+    e.send("undo");
+    e.send("usermove f4f5");
+    e.send("ping 42");
+    e.until(5.0, |l| l == "pong 42");
+    assert!(!e
+        .seen
+        .iter()
+        .any(|l| l.contains("Illegal move") && l.contains("f4f5")));
+    // Counter-strike: after a lion is taken by a non-lion, a rook may not take the other lion.
+    e.send("setboard 11k/4g7/12/8+h3/6n1N3/11b/12/9N2/8GP2/6R1+o3/12/K11 w 0 1");
+    // The rook takes gote's lion on 6e (g3g8); gote's falcon on 4d may then not take sente's
+    // lion on 4e (i9i8).
+    e.send("usermove g3g8");
+    e.send("usermove i9i8");
+    let line = e.until(5.0, |l| l.starts_with("Illegal move"));
+    assert_eq!(line, "Illegal move (Counterstrike against Lion): i9i8");
+}
+
+#[test]
+fn a_royal_capture_ends_the_game_with_a_result() {
+    let mut e = xboard_chu();
+    e.send("force");
+    e.send("setboard k10g/1G10/12/12/12/12/12/12/12/12/12/11K w 0 1");
+    e.send("usermove b11a12");
+    let line = e.until(5.0, |l| {
+        l.starts_with("1-0") || l.starts_with("0-1") || l.starts_with("1/2")
+    });
+    assert_eq!(line, "1-0 {royal captured}");
+}
+
+#[test]
+fn analyze_follows_the_moves() {
+    let mut e = xboard_chu();
+    e.send("force");
+    e.send("analyze");
+    e.until(10.0, |l| l.starts_with("3 "));
+    e.send("usermove f4f5");
+    e.until(10.0, |l| l.starts_with("3 "));
+    e.send(".");
+    e.send("exit");
+    e.send("ping 1");
+    e.until(5.0, |l| l == "pong 1");
+    assert!(
+        !e.seen.iter().any(|l| l.starts_with("move ")),
+        "analysis never moves"
+    );
+}
+
+#[test]
+fn board_markers_for_the_lion() {
+    let mut e = xboard_chu();
+    e.send("force");
+    // Sente's lion on 7f (XBoard f7) next to gote's pawn on 6f (g7).
+    e.send("setboard 11k/12/12/12/12/5Np5/12/12/12/12/12/K10g w 0 1");
+    e.send("lift f7");
+    let line = e.until(5.0, |l| l.starts_with("highlight "));
+    // Targets yellow, the pawn (capture, and the mid square of a double move) cyan.
+    assert!(line.contains('Y') && line.contains('C'), "{line}");
+    e.send("put g7");
+    e.send("lift g7");
+    let second = e.until(5.0, |l| l.starts_with("highlight "));
+    assert!(
+        second.contains('Y') && second.contains('R'),
+        "second-leg targets: {second}"
+    );
+    // The two legs as XBoard sends them: igui.
+    e.send("usermove f7g7,g7f7");
+    e.send("ping 2");
+    e.until(5.0, |l| l == "pong 2");
+    assert!(!e.seen.iter().any(|l| l.starts_with("Illegal")));
+}
+
+#[test]
+fn sho_is_set_up_like_hachu_does() {
+    let mut e = Engine::start();
+    e.send("xboard");
+    e.send("protover 2");
+    e.send("new");
+    e.send("variant shogi");
+    let setup = e.until(5.0, |l| l.starts_with("setup "));
+    assert!(
+        setup.contains("9x9+0_shogi") && setup.contains("lnsgkgsnl/1r2e2b1"),
+        "{setup}"
+    );
+    e.send("sd 3");
+    e.send("usermove c3c4");
+    let mut pos = Position::startpos(Variant::sho());
+    pos.play_usi_moves(["7g7f"]).unwrap();
+    engine_move(&mut e, &mut pos);
+}
