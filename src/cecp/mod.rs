@@ -101,7 +101,7 @@ pub fn run(first: Option<String>) {
         events: tx,
         variant,
         pos: Position::startpos(variant),
-        searcher: Some(Searcher::new(crate::usi::options::DEFAULT_HASH_MB, 1)),
+        searcher: Some(xboard_searcher()),
         running: None,
         next_search_id: 0,
         engine_color: None,
@@ -136,6 +136,16 @@ pub fn run(first: Option<String>) {
         }
     }
     engine.stop_search(true);
+}
+
+/// XBoard adds its own delay to every move (about 70 ms measured under Xvfb), so the
+/// engine keeps a larger margin than under USI.
+const XBOARD_MOVE_OVERHEAD: Duration = Duration::from_millis(100);
+
+fn xboard_searcher() -> Searcher {
+    let mut s = Searcher::new(crate::usi::options::DEFAULT_HASH_MB, 1);
+    s.move_overhead = XBOARD_MOVE_OVERHEAD;
+    s
 }
 
 /// XBoard's thinking output: `ply score time(cs) nodes pv`.
@@ -399,6 +409,7 @@ impl Cecp {
         let ms = Duration::from_millis;
         let mut limits = Limits {
             depth: self.max_depth,
+            avoid_repetition: true,
             ..Limits::default()
         };
         if let Some(st) = self.seconds_per_move {
@@ -463,7 +474,7 @@ impl Cecp {
             if let Ok((searcher, _)) = r.handle.join() {
                 self.searcher = Some(searcher);
             } else {
-                self.searcher = Some(Searcher::new(crate::usi::options::DEFAULT_HASH_MB, 1));
+                self.searcher = Some(xboard_searcher());
             }
         }
     }
@@ -478,7 +489,7 @@ impl Cecp {
         let (searcher, result) = match r.handle.join() {
             Ok(v) => v,
             Err(_) => (
-                Searcher::new(crate::usi::options::DEFAULT_HASH_MB, 1),
+                xboard_searcher(),
                 SearchResult {
                     best: None,
                     ponder: None,

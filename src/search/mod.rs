@@ -57,6 +57,9 @@ pub struct Limits {
     pub clock: Option<Clock>,
     /// Only these root moves (empty: all).
     pub search_moves: Vec<Move>,
+    /// Do not play a move that repeats an earlier position of the game when another move
+    /// exists (HaChu treats any repetition as an illegal move; XBoard mode sets this).
+    pub avoid_repetition: bool,
 }
 
 /// One finished line of the search.

@@ -82,9 +82,9 @@ impl Searcher {
     }
 
     /// The root moves the game rules allow: legal moves (restricted to `search_moves` if
-    /// given), without those that lose at once by perpetual check or attack when another
-    /// move exists.
-    pub fn root_moves(pos: &Position, search_moves: &[Move]) -> Vec<Move> {
+    /// given), without those that lose at once by perpetual check or attack (and, with
+    /// `avoid_repetition`, those that repeat an earlier position) when another move exists.
+    pub fn root_moves(pos: &Position, search_moves: &[Move], avoid_repetition: bool) -> Vec<Move> {
         let mut pos = pos.clone();
         let mut moves = Vec::new();
         pos.legal_moves(GenMode::Search, &mut moves);
@@ -98,11 +98,10 @@ impl Searcher {
             .copied()
             .filter(|&mv| {
                 pos.make_move(mv);
-                let lost = pos
-                    .repetition_outcome()
-                    .is_some_and(|o| o.winner == Some(us.flip()));
+                let lost = pos.repetition_outcome().is_some_and(|o| o.winner == Some(us.flip()));
+                let repeats = avoid_repetition && pos.repetitions().0 >= 2;
                 pos.unmake_move();
-                !lost
+                !lost && !repeats
             })
             .collect();
         if allowed.is_empty() {
@@ -122,7 +121,7 @@ impl Searcher {
         control: &SearchControl,
         observer: &dyn Observer,
     ) -> SearchResult {
-        let root = Searcher::root_moves(pos, &limits.search_moves);
+        let root = Searcher::root_moves(pos, &limits.search_moves, limits.avoid_repetition);
         if root.is_empty() {
             wait_for_release(control, limits);
             return SearchResult {

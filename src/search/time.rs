@@ -2,15 +2,22 @@
 //! iteration after it) and a hard limit (stop at once), both measured on our clock.
 //!
 //! Byoyomi is time that comes back every move, so most of it may be spent; main time is
-//! shared out over the moves expected to remain; an increment is mostly spent. The hard
-//! limit never goes past what the clock allows minus the `Move Overhead` margin.
+//! shared out over the moves expected to remain, after setting aside `Move Overhead` for
+//! each of them (every move costs that much in communication, however fast the search: in
+//! a long chu game under sudden death that adds up); an increment is mostly spent. The hard
+//! limit never goes past what the clock allows minus the margin.
 
 use super::Limits;
 use crate::core::Color;
 use std::time::Duration;
 
-/// Moves we expect still to play when the clock does not say (chu games are long).
-const DEFAULT_MOVES_TO_GO: u64 = 40;
+/// Moves we expect still to play when the clock does not say (chu games are long: lishogi
+/// games run to a hundred moves a side and more, and a flag fall loses).
+const DEFAULT_MOVES_TO_GO: u64 = 70;
+
+/// Percent of the planned time after which no new iteration starts (the next one usually
+/// takes longer than all before it, so stopping early keeps the average near the plan).
+const SOFT_PERCENT: u64 = 55;
 
 /// The two time limits of a search (`None`: no time limit).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,8 +58,10 @@ pub fn time_limits(limits: &Limits, us: Color, overhead: Duration) -> TimeLimits
         // What we may spend at most: all main time plus this move's byoyomi (an increment
         // arrives only after the move), less the margin; at least a millisecond.
         let ceiling = (time + byoyomi).saturating_sub(overhead).max(1);
-        let share = time / mtg + inc * 3 / 4;
-        let optimum = (share + byoyomi * 6 / 10).min(ceiling).max(1);
+        let usable = time.saturating_sub(overhead * mtg);
+        let share = usable / mtg + inc * 3 / 4;
+        // Byoyomi not spent is lost, so nearly all of it is planned.
+        let optimum = (share + byoyomi * 9 / 10).min(ceiling).max(1);
         let maximum = (share * 4 + byoyomi.saturating_sub(overhead))
             .min(ceiling)
             .max(optimum);
@@ -62,7 +71,8 @@ pub fn time_limits(limits: &Limits, us: Color, overhead: Duration) -> TimeLimits
         } else {
             (optimum, maximum)
         };
-        soft = Some(soft.map_or(optimum, |s| s.min(optimum)));
+        let soft_limit = (optimum * SOFT_PERCENT / 100).max(1);
+        soft = Some(soft.map_or(soft_limit, |s| s.min(soft_limit)));
         hard = Some(hard.map_or(maximum, |h| h.min(maximum)));
     }
     TimeLimits {
@@ -117,7 +127,7 @@ mod tests {
         // Pure byoyomi spends most of it.
         let t = time_limits(&clock(0, 0, 10_000), Color::Gote, overhead);
         assert!(
-            t.hard.unwrap() >= ms(9_000) && t.soft.unwrap() >= ms(5_000),
+            t.hard.unwrap() >= ms(9_000) && t.soft.unwrap() >= ms(4_500),
             "{t:?}"
         );
         // Sudden death spends a fraction.

@@ -327,6 +327,7 @@ impl Controller {
             infinite: go.infinite,
             clock,
             search_moves,
+            avoid_repetition: false,
         };
         if let Some(mate) = go.mate {
             // USI `go mate X`: X is a time in ms (or infinite); look for any mate within reach.
