@@ -42,7 +42,7 @@ shot_taken=0
 deadline=$((SECONDS + games * 2 * 60 + 120))
 while kill -0 $xb 2>/dev/null; do
   if [ $shot_taken -eq 0 ] && [ -f "$out/match.pgn" ] && [ "$(grep -c '^\[Result' "$out/match.pgn")" -ge $((games - 1)) ] && [ $SECONDS -gt 20 ]; then
-    sleep 10
+    sleep 30
     import -window root "$out/board.png" && shot_taken=1
   fi
   if [ $SECONDS -gt $deadline ]; then

@@ -3,7 +3,7 @@
 //! Layers, each depending only on those before it: [`core`] (squares, bitboards, moves,
 //! scores) -> [`variant`] (piece kinds and rules as data) -> [`position`] (board,
 //! make/unmake, move generation, game-end rules) -> [`eval`] and [`search`] -> [`perft`],
-//! [`bench`] and the front-ends.
+//! [`bench`] and the front-ends ([`usi`], [`cecp`], [`tournament`]).
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -15,5 +15,6 @@ pub mod eval;
 pub mod perft;
 pub mod position;
 pub mod search;
+pub mod tournament;
 pub mod usi;
 pub mod variant;

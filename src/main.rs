@@ -50,6 +50,21 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         threads: usize,
     },
+    /// Play a match between engines (USI or XBoard protocol), with our rules as arbiter.
+    Match(Box<MatchArgs>),
+    /// A scripted random-move USI engine for the match runner's tests.
+    #[command(hide = true)]
+    Testengine {
+        /// random, illegal, crash or hang.
+        #[arg(long, default_value = "random")]
+        behaviour: String,
+        /// Misbehave after this many moves.
+        #[arg(long, default_value_t = 0)]
+        after: usize,
+        /// Random seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// Search the fixed bench positions; the last line is `N nodes M nps`.
     Bench {
         /// Depth in plies.
@@ -84,6 +99,23 @@ fn main() -> Result<()> {
             threads,
             hash,
         }) => run_bench(depth, threads, hash),
+        Some(Command::Match(args)) => run_match(*args),
+        Some(Command::Testengine {
+            behaviour,
+            after,
+            seed,
+        }) => {
+            use shishi::tournament::testengine::{run, Behaviour};
+            let b = match behaviour.as_str() {
+                "random" => Behaviour::Random,
+                "illegal" => Behaviour::Illegal,
+                "crash" => Behaviour::Crash,
+                "hang" => Behaviour::Hang,
+                other => anyhow::bail!("unknown behaviour '{other}'"),
+            };
+            run(b, after, seed);
+            Ok(())
+        }
         Some(Command::Xboard) => {
             shishi::cecp::run(None);
             Ok(())
@@ -160,5 +192,137 @@ fn protocol_by_first_line() -> Result<()> {
     } else {
         shishi::usi::run(Some(first));
     }
+    Ok(())
+}
+
+/// `shishi match` arguments (spellings as cutechess-cli and fastchess users expect).
+#[derive(clap::Args)]
+struct MatchArgs {
+    /// An engine: cmd=PATH,proto=usi|cecp,name=NAME[,arg=ARG][,option.X=Y] (two or more).
+    #[arg(long = "engine", required = true)]
+    engines: Vec<String>,
+    /// chushogi or shoshogi.
+    #[arg(long, default_value = "chushogi")]
+    variant: String,
+    /// Games per pairing.
+    #[arg(long, default_value_t = 2)]
+    games: usize,
+    /// Games played at once.
+    #[arg(long, default_value_t = 1)]
+    concurrency: usize,
+    /// Fischer clock: BASE+INC in seconds, e.g. 60+1.
+    #[arg(long, conflicts_with_all = ["byoyomi", "movetime", "nodes"])]
+    tc: Option<String>,
+    /// Byoyomi clock: MAIN+BYOYOMI in seconds, e.g. 10+1.
+    #[arg(long, conflicts_with_all = ["movetime", "nodes"])]
+    byoyomi: Option<String>,
+    /// Fixed time per move in ms.
+    #[arg(long, conflicts_with = "nodes")]
+    movetime: Option<u64>,
+    /// Fixed nodes per move (USI engines).
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// Openings: one per line, an SFEN [moves ...] or USI moves from the start.
+    #[arg(long)]
+    openings: Option<std::path::PathBuf>,
+    /// Play each opening twice, colours swapped.
+    #[arg(long)]
+    repeat: bool,
+    /// The first engine plays every other engine (instead of a round robin).
+    #[arg(long)]
+    gauntlet: bool,
+    /// Stop when an SPRT decides: elo0=0,elo1=5,alpha=0.05,beta=0.05.
+    #[arg(long)]
+    sprt: Option<String>,
+    /// JSON-lines record file (appended).
+    #[arg(long)]
+    jsonl: Option<std::path::PathBuf>,
+    /// Folder for a KIF file per game.
+    #[arg(long)]
+    kif: Option<std::path::PathBuf>,
+    /// PGN file (appended).
+    #[arg(long)]
+    pgn: Option<std::path::PathBuf>,
+    /// Plies after which a game is drawn (0: no limit but the rules').
+    #[arg(long, default_value_t = 1000)]
+    max_plies: usize,
+    /// Milliseconds an engine may go over its clock before it loses on time.
+    #[arg(long, default_value_t = 100)]
+    timemargin: u64,
+}
+
+fn run_match(a: MatchArgs) -> Result<()> {
+    use shishi::tournament::{
+        self,
+        engine::EngineSpec,
+        game::{GameSettings, TimeControl},
+        stats::Sprt,
+        MatchConfig,
+    };
+    let variant = Variant::by_name(&a.variant)
+        .with_context(|| format!("unknown variant '{}' (chushogi, shoshogi)", a.variant))?;
+    let engines = a
+        .engines
+        .iter()
+        .map(|e| EngineSpec::parse(e))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(anyhow::Error::msg)?;
+    anyhow::ensure!(engines.len() >= 2, "a match needs two --engine or more");
+    let tc = match (&a.tc, &a.byoyomi, a.movetime, a.nodes) {
+        (Some(t), _, _, _) => TimeControl::fischer(t).map_err(anyhow::Error::msg)?,
+        (_, Some(b), _, _) => TimeControl::byoyomi(b).map_err(anyhow::Error::msg)?,
+        (_, _, Some(ms), _) => TimeControl::MoveTime(ms),
+        (_, _, _, Some(n)) => TimeControl::Nodes(n),
+        _ => TimeControl::Fischer {
+            base_ms: 10_000,
+            inc_ms: 100,
+        },
+    };
+    let openings = match &a.openings {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("reading {}", path.display()))?;
+            let (openings, errors) =
+                tournament::openings::parse(variant, &text, &path.display().to_string());
+            for e in errors {
+                log::warn!("{e}");
+            }
+            anyhow::ensure!(
+                !openings.is_empty(),
+                "{}: no usable opening",
+                path.display()
+            );
+            openings
+        }
+        None => Vec::new(),
+    };
+    let sprt = a
+        .sprt
+        .as_deref()
+        .map(Sprt::parse)
+        .transpose()
+        .map_err(anyhow::Error::msg)?;
+    let config = MatchConfig {
+        engines,
+        settings: GameSettings {
+            variant,
+            tc,
+            max_plies: a.max_plies,
+            time_margin: std::time::Duration::from_millis(a.timemargin),
+        },
+        games: a.games,
+        concurrency: a.concurrency,
+        openings,
+        repeat: a.repeat,
+        gauntlet: a.gauntlet,
+        sprt,
+        jsonl: a.jsonl,
+        kif_dir: a.kif,
+        pgn: a.pgn,
+    };
+    let summary = tournament::run(config).map_err(anyhow::Error::msg)?;
+    let mut out = std::io::stdout().lock();
+    write!(out, "{}", tournament::table(&summary))?;
+    out.flush()?;
     Ok(())
 }

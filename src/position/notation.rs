@@ -177,6 +177,25 @@ impl Position {
             .ok_or_else(|| MoveError::Illegal(text.to_string()))
     }
 
+    /// Parses a USI move and checks it, keeping the path as written (a 3-square move through
+    /// an empty square stays a double move): for records that must show a move as played.
+    pub fn parse_usi_path(&mut self, text: &str) -> Result<Move, MoveError> {
+        let parts =
+            parse_parts(self.variant, text).ok_or_else(|| MoveError::Syntax(text.to_string()))?;
+        let wanted = match parts.mid {
+            Some(mid) if !parts.promote => Move::double(parts.from, mid, parts.to),
+            Some(_) => return Err(MoveError::Illegal(text.to_string())),
+            None => Move::new(parts.from, parts.to, parts.promote),
+        };
+        let mut moves = Vec::with_capacity(256);
+        self.legal_moves(GenMode::Perft, &mut moves);
+        if moves.contains(&wanted) {
+            Ok(wanted)
+        } else {
+            Err(MoveError::Illegal(text.to_string()))
+        }
+    }
+
     /// The legal move `from [-> mid] -> to` (promoting or not), canonical, if there is one.
     /// Any move path lishogi accepts is found (perft mode lists them all).
     pub fn find_move(

@@ -98,7 +98,9 @@ impl Searcher {
             .copied()
             .filter(|&mv| {
                 pos.make_move(mv);
-                let lost = pos.repetition_outcome().is_some_and(|o| o.winner == Some(us.flip()));
+                let lost = pos
+                    .repetition_outcome()
+                    .is_some_and(|o| o.winner == Some(us.flip()));
                 let repeats = avoid_repetition && pos.repetitions().0 >= 2;
                 pos.unmake_move();
                 !lost && !repeats

@@ -239,3 +239,9 @@ impl Variant {
         self.tables.zone[color.index()]
     }
 }
+
+impl std::fmt::Debug for Variant {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        write!(f, "Variant({})", self.name())
+    }
+}

@@ -1,0 +1,507 @@
+//! An engine process driven over USI (lishogi's dialect) or CECP (the XBoard mapping of the
+//! rules file), asynchronously with deadlines: a reply that does not come in time is a hang,
+//! a closed stdout a crash.
+
+use crate::core::Color;
+use crate::position::Position;
+use crate::variant::Variant;
+use std::process::Stdio;
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+use tokio::process::{Child, ChildStdin, Command};
+use tokio::sync::mpsc;
+use tokio::time::{timeout_at, Duration, Instant};
+
+/// The protocol an engine speaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Proto {
+    /// USI.
+    Usi,
+    /// CECP (XBoard/WinBoard).
+    Cecp,
+}
+
+/// How to start an engine: `cmd=PATH,proto=usi|cecp,name=NAME[,arg=ARG][,option.X=Y]`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineSpec {
+    /// Program.
+    pub cmd: String,
+    /// Arguments, in order.
+    pub args: Vec<String>,
+    /// Protocol.
+    pub proto: Proto,
+    /// Name in records and tables.
+    pub name: String,
+    /// Options: USI `setoption`, CECP `option NAME=VALUE` (`memory` and `cores` become
+    /// the CECP commands of those names).
+    pub options: Vec<(String, String)>,
+}
+
+impl EngineSpec {
+    /// Parses the `--engine` value.
+    pub fn parse(text: &str) -> Result<EngineSpec, String> {
+        let mut spec = EngineSpec {
+            cmd: String::new(),
+            args: Vec::new(),
+            proto: Proto::Usi,
+            name: String::new(),
+            options: Vec::new(),
+        };
+        for part in text.split(',').filter(|p| !p.is_empty()) {
+            let (key, value) = part
+                .split_once('=')
+                .ok_or_else(|| format!("--engine: '{part}' is not KEY=VALUE"))?;
+            match key {
+                "cmd" => spec.cmd = value.to_string(),
+                "arg" => spec.args.push(value.to_string()),
+                "name" => spec.name = value.to_string(),
+                "proto" => {
+                    spec.proto = match value {
+                        "usi" => Proto::Usi,
+                        "cecp" | "xboard" => Proto::Cecp,
+                        _ => {
+                            return Err(format!(
+                                "--engine: proto must be usi or cecp, not '{value}'"
+                            ))
+                        }
+                    }
+                }
+                _ => match key.strip_prefix("option.") {
+                    Some(name) if !name.is_empty() => {
+                        spec.options.push((name.to_string(), value.to_string()))
+                    }
+                    _ => {
+                        return Err(format!(
+                            "--engine: unknown key '{key}' (cmd, proto, name, arg, option.NAME)"
+                        ))
+                    }
+                },
+            }
+        }
+        if spec.cmd.is_empty() {
+            return Err("--engine: cmd=PATH is required".into());
+        }
+        if spec.name.is_empty() {
+            spec.name = std::path::Path::new(&spec.cmd)
+                .file_name()
+                .map_or(spec.cmd.clone(), |n| n.to_string_lossy().into_owned());
+        }
+        Ok(spec)
+    }
+}
+
+/// How an engine failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EngineError {
+    /// The process ended or closed its output.
+    Crashed,
+    /// No answer before the deadline.
+    Timeout,
+    /// It could not be started.
+    Start(String),
+}
+
+/// What an engine answered when asked for a move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reply {
+    /// A move in the engine's notation (USI text, or XBoard legs joined).
+    Move(String),
+    /// It resigned (USI `bestmove resign`, CECP `resign` or a result claim).
+    Resign,
+}
+
+/// A running engine.
+pub struct Engine {
+    /// How it was started.
+    pub spec: EngineSpec,
+    child: Child,
+    stdin: ChildStdin,
+    lines: mpsc::UnboundedReceiver<String>,
+    /// CECP: plies of the game the engine already knows.
+    known_plies: usize,
+    /// CECP: the engine has been told `go` (it plays a side).
+    playing: bool,
+    /// The engine's last evaluation (`+0.35/12` style), for records.
+    pub last_eval: Option<String>,
+    /// Lines the engine sent that the runner did not expect (for debugging).
+    pub unexpected: Vec<String>,
+}
+
+/// Time to start and to answer `usi`/`isready`/`protover`.
+const HANDSHAKE: Duration = Duration::from_secs(10);
+
+impl Engine {
+    /// Starts the engine and does the protocol handshake.
+    pub async fn start(spec: &EngineSpec) -> Result<Engine, EngineError> {
+        let mut child = Command::new(&spec.cmd)
+            .args(&spec.args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .kill_on_drop(true)
+            .spawn()
+            .map_err(|e| EngineError::Start(format!("{}: {e}", spec.cmd)))?;
+        let stdin = child.stdin.take().expect("piped stdin");
+        let stdout = child.stdout.take().expect("piped stdout");
+        let (tx, rx) = mpsc::unbounded_channel();
+        tokio::spawn(async move {
+            let mut reader = BufReader::new(stdout).lines();
+            while let Ok(Some(line)) = reader.next_line().await {
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut engine = Engine {
+            spec: spec.clone(),
+            child,
+            stdin,
+            lines: rx,
+            known_plies: 0,
+            playing: false,
+            last_eval: None,
+            unexpected: Vec::new(),
+        };
+        let deadline = Instant::now() + HANDSHAKE;
+        match spec.proto {
+            Proto::Usi => {
+                engine.send("usi").await?;
+                engine.wait_for(deadline, |l| l == "usiok").await?;
+                for (name, value) in spec.options.clone() {
+                    engine
+                        .send(&format!("setoption name {name} value {value}"))
+                        .await?;
+                }
+            }
+            Proto::Cecp => {
+                engine.send("xboard").await?;
+                engine.send("protover 2").await?;
+                // Engines that never send done=1 get two seconds, as XBoard gives them.
+                let short = Instant::now() + Duration::from_secs(2);
+                let _ = engine
+                    .wait_for(short.min(deadline), |l| l.contains("done=1"))
+                    .await;
+                for (name, value) in spec.options.clone() {
+                    match name.as_str() {
+                        "memory" | "cores" => engine.send(&format!("{name} {value}")).await?,
+                        _ => engine.send(&format!("option {name}={value}")).await?,
+                    }
+                }
+            }
+        }
+        engine.ready(deadline).await?;
+        Ok(engine)
+    }
+
+    async fn send(&mut self, line: &str) -> Result<(), EngineError> {
+        self.stdin
+            .write_all(line.as_bytes())
+            .await
+            .map_err(|_| EngineError::Crashed)?;
+        self.stdin
+            .write_all(b"\n")
+            .await
+            .map_err(|_| EngineError::Crashed)?;
+        self.stdin.flush().await.map_err(|_| EngineError::Crashed)
+    }
+
+    /// Reads lines until one matches; notes evaluations on the way.
+    async fn wait_for(
+        &mut self,
+        deadline: Instant,
+        pred: impl Fn(&str) -> bool,
+    ) -> Result<String, EngineError> {
+        loop {
+            match timeout_at(deadline, self.lines.recv()).await {
+                Err(_) => return Err(EngineError::Timeout),
+                Ok(None) => return Err(EngineError::Crashed),
+                Ok(Some(line)) => {
+                    let line = line.trim().to_string();
+                    if pred(&line) {
+                        return Ok(line);
+                    }
+                    self.note(&line);
+                }
+            }
+        }
+    }
+
+    /// Keeps the last evaluation the engine printed.
+    fn note(&mut self, line: &str) {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        match self.spec.proto {
+            Proto::Usi if words.first() == Some(&"info") => {
+                let field = |k: &str| {
+                    words
+                        .iter()
+                        .position(|w| *w == k)
+                        .and_then(|i| words.get(i + 1))
+                };
+                if let (Some(depth), Some(kind), Some(value)) = (
+                    field("depth"),
+                    field("score"),
+                    words
+                        .iter()
+                        .position(|w| *w == "score")
+                        .and_then(|i| words.get(i + 2)),
+                ) {
+                    self.last_eval = Some(match *kind {
+                        "mate" => format!("mate {value}/{depth}"),
+                        _ => format!(
+                            "{:+.2}/{depth}",
+                            value.parse::<f64>().unwrap_or(0.0) / 100.0
+                        ),
+                    });
+                }
+            }
+            Proto::Cecp
+                if words.len() >= 4
+                    && words[0].parse::<u32>().is_ok()
+                    && words[1].parse::<i32>().is_ok() =>
+            {
+                let score: i32 = words[1].parse().unwrap_or(0);
+                self.last_eval = Some(if score.abs() >= 100_000 {
+                    format!(
+                        "mate {}/{}",
+                        score.signum() * (score.abs() - 100_000),
+                        words[0]
+                    )
+                } else {
+                    format!("{:+.2}/{}", score as f64 / 100.0, words[0])
+                });
+            }
+            _ => {
+                if self.unexpected.len() < 20 {
+                    self.unexpected.push(line.to_string());
+                }
+            }
+        }
+    }
+
+    async fn ready(&mut self, deadline: Instant) -> Result<(), EngineError> {
+        match self.spec.proto {
+            Proto::Usi => {
+                self.send("isready").await?;
+                self.wait_for(deadline, |l| l == "readyok")
+                    .await
+                    .map(|_| ())
+            }
+            Proto::Cecp => {
+                self.send("ping 1").await?;
+                self.wait_for(deadline, |l| l.starts_with("pong"))
+                    .await
+                    .map(|_| ())
+            }
+        }
+    }
+
+    /// Prepares a new game from `initial` (an SFEN of `variant`) with the given clock
+    /// setting for CECP (`level` / `st` line).
+    pub async fn new_game(
+        &mut self,
+        variant: &Variant,
+        initial: &str,
+        cecp_level: &str,
+    ) -> Result<(), EngineError> {
+        self.known_plies = 0;
+        self.playing = false;
+        self.last_eval = None;
+        let deadline = Instant::now() + HANDSHAKE;
+        match self.spec.proto {
+            Proto::Usi => {
+                self.send(&format!(
+                    "setoption name USI_Variant value {}",
+                    variant.name()
+                ))
+                .await?;
+                self.send("usinewgame").await?;
+            }
+            Proto::Cecp => {
+                self.send("new").await?;
+                self.send(&format!(
+                    "variant {}",
+                    if variant.name() == "chushogi" {
+                        "chu"
+                    } else {
+                        "shogi"
+                    }
+                ))
+                .await?;
+                self.send("force").await?;
+                if initial != variant.spec.start_sfen {
+                    let fields: Vec<&str> = initial.split_whitespace().collect();
+                    let side = if fields.get(1) == Some(&"w") {
+                        "b"
+                    } else {
+                        "w"
+                    };
+                    self.send(&format!("setboard {} {side} 0 1", fields[0]))
+                        .await?;
+                }
+                self.send(cecp_level).await?;
+                self.send("post").await?;
+                self.send("easy").await?;
+            }
+        }
+        self.ready(deadline).await
+    }
+
+    /// Asks for a move in the game `moves` (USI texts, from `initial`), with the engine's
+    /// clock arguments; waits until `deadline`.
+    pub async fn think(
+        &mut self,
+        pos: &Position,
+        initial: &str,
+        moves: &[String],
+        usi_go: &str,
+        cecp_clock: (u64, u64),
+        deadline: Instant,
+    ) -> Result<Reply, EngineError> {
+        self.last_eval = None;
+        match self.spec.proto {
+            Proto::Usi => {
+                self.send(&format!(
+                    "position sfen {initial} moves {}",
+                    moves.join(" ")
+                ))
+                .await?;
+                self.send(&format!("go {usi_go}")).await?;
+                let line = self
+                    .wait_for(deadline, |l| l.starts_with("bestmove"))
+                    .await?;
+                Ok(match line.split_whitespace().nth(1) {
+                    Some("resign") | None => Reply::Resign,
+                    Some(mv) => Reply::Move(mv.to_string()),
+                })
+            }
+            Proto::Cecp => {
+                // Replay what the engine has not seen, as XBoard would.
+                let replay = replay_positions(pos, moves, self.known_plies);
+                let (own_cs, other_cs) = cecp_clock;
+                if !self.playing {
+                    for legs in &replay {
+                        self.send(&format!("usermove {legs}")).await?;
+                    }
+                    self.send(&format!("time {own_cs}")).await?;
+                    self.send(&format!("otim {other_cs}")).await?;
+                    self.send("go").await?;
+                    self.playing = true;
+                } else {
+                    self.send(&format!("time {own_cs}")).await?;
+                    self.send(&format!("otim {other_cs}")).await?;
+                    for legs in &replay {
+                        self.send(&format!("usermove {legs}")).await?;
+                    }
+                }
+                self.known_plies = moves.len() + 1;
+                let mut text = String::new();
+                loop {
+                    let line = self
+                        .wait_for(deadline, |l| {
+                            l.starts_with("move ")
+                                || l == "resign"
+                                || l.starts_with("1-0")
+                                || l.starts_with("0-1")
+                                || l.starts_with("1/2-1/2")
+                                || l.starts_with("Illegal move")
+                        })
+                        .await?;
+                    if let Some(rest) = line.strip_prefix("move ") {
+                        text += rest.trim();
+                        if !rest.trim_end().ends_with(',') {
+                            return Ok(Reply::Move(text));
+                        }
+                    } else if line.starts_with("Illegal move") {
+                        // The engine refused a move the rules allow: it cannot go on.
+                        self.unexpected.push(line);
+                        return Ok(Reply::Resign);
+                    } else {
+                        return Ok(Reply::Resign);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Tells the engine the game is over.
+    pub async fn game_over(&mut self, result: &str, reason: &str) {
+        let _ = match self.spec.proto {
+            Proto::Usi => {
+                let word = match result {
+                    "1/2-1/2" => "draw",
+                    _ => "win",
+                };
+                self.send(&format!("gameover {word}")).await
+            }
+            Proto::Cecp => self.send(&format!("result {result} {{{reason}}}")).await,
+        };
+    }
+
+    /// Asks the engine to quit, and kills it if it does not.
+    pub async fn quit(mut self) {
+        let _ = self.send("quit").await;
+        if tokio::time::timeout(Duration::from_millis(500), self.child.wait())
+            .await
+            .is_err()
+        {
+            let _ = self.child.kill().await;
+        }
+    }
+
+    /// The side this engine is told it plays (for logging).
+    pub fn describe(&self, color: Color) -> String {
+        format!(
+            "{} ({})",
+            self.spec.name,
+            if color == Color::Sente {
+                "sente"
+            } else {
+                "gote"
+            }
+        )
+    }
+}
+
+/// The XBoard texts of `moves[from..]`, played from the position before them.
+fn replay_positions(end: &Position, moves: &[String], from: usize) -> Vec<String> {
+    // Rebuild the position at `from` by taking moves back from the end.
+    let mut pos = end.clone();
+    let back = moves.len().saturating_sub(from);
+    for _ in 0..back {
+        pos.unmake_move();
+    }
+    let mut out = Vec::new();
+    for text in &moves[from.min(moves.len())..] {
+        match pos.parse_usi_move(text) {
+            Ok(mv) => {
+                out.push(crate::cecp::notation::move_legs(&pos, mv).concat());
+                pos.make_move(mv);
+            }
+            Err(_) => break,
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn engine_specs() {
+        let s = EngineSpec::parse("cmd=/usr/games/hachu,proto=cecp,name=HaChu,option.memory=64")
+            .unwrap();
+        assert_eq!(
+            (s.cmd.as_str(), s.proto, s.name.as_str()),
+            ("/usr/games/hachu", Proto::Cecp, "HaChu")
+        );
+        assert_eq!(s.options, vec![("memory".to_string(), "64".to_string())]);
+        let s = EngineSpec::parse("cmd=target/release/shishi,arg=usi,option.Threads=2").unwrap();
+        assert_eq!(
+            (s.name.as_str(), s.args.clone(), s.proto),
+            ("shishi", vec!["usi".to_string()], Proto::Usi)
+        );
+        assert!(EngineSpec::parse("proto=usi").is_err());
+        assert!(EngineSpec::parse("cmd=x,proto=uci").is_err());
+        assert!(EngineSpec::parse("cmd=x,colour=red").is_err());
+    }
+}

@@ -1,0 +1,427 @@
+//! `shishi match`: engine-against-engine tournaments for chu and sho shogi, over USI and
+//! CECP, with our rules as arbiter. Tokio drives the engine processes (and lives only here).
+//!
+//! Schedule: round robin (every pair) or gauntlet (the first engine against each other);
+//! `games` per pairing, colours alternating, each opening played once, or twice with colours
+//! swapped (`--repeat`). Games run `concurrency` at a time. Progress goes to stderr after
+//! every game; records to JSON lines, KIF files and PGN; a final table to stdout.
+
+pub mod engine;
+pub mod game;
+pub mod openings;
+pub mod records;
+pub mod stats;
+pub mod testengine;
+
+use engine::EngineSpec;
+use game::{GameSettings, TimeControl};
+use openings::Opening;
+use records::GameRecord;
+use stats::{Sprt, SprtState, Tally};
+use std::io::Write;
+use std::sync::Arc;
+use tokio::sync::{mpsc, Semaphore};
+
+/// Everything a match needs.
+#[derive(Clone, Debug)]
+pub struct MatchConfig {
+    /// The engines (two or more).
+    pub engines: Vec<EngineSpec>,
+    /// Per-game settings (variant, time control, max plies, margin).
+    pub settings: GameSettings,
+    /// Games per pairing.
+    pub games: usize,
+    /// Games at once.
+    pub concurrency: usize,
+    /// Openings (the start position if empty).
+    pub openings: Vec<Opening>,
+    /// Play each opening with both colours.
+    pub repeat: bool,
+    /// Gauntlet (first engine against the others) instead of round robin.
+    pub gauntlet: bool,
+    /// Stop when this test decides (two engines).
+    pub sprt: Option<Sprt>,
+    /// JSON-lines record file.
+    pub jsonl: Option<std::path::PathBuf>,
+    /// Folder for one KIF file per game.
+    pub kif_dir: Option<std::path::PathBuf>,
+    /// PGN file.
+    pub pgn: Option<std::path::PathBuf>,
+}
+
+/// One scheduled game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pairing {
+    /// 1-based game number.
+    pub game: usize,
+    /// Engine index playing sente.
+    pub sente: usize,
+    /// Engine index playing gote.
+    pub gote: usize,
+    /// Opening index.
+    pub opening: usize,
+}
+
+/// The games of a match, in order.
+pub fn schedule(
+    engines: usize,
+    games: usize,
+    openings: usize,
+    repeat: bool,
+    gauntlet: bool,
+) -> Vec<Pairing> {
+    let mut pairs = Vec::new();
+    for a in 0..engines {
+        for b in a + 1..engines {
+            if !gauntlet || a == 0 {
+                pairs.push((a, b));
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for k in 0..games {
+        for &(a, b) in &pairs {
+            let opening = (if repeat { k / 2 } else { k }) % openings.max(1);
+            let (sente, gote) = if k % 2 == 0 { (a, b) } else { (b, a) };
+            out.push(Pairing {
+                game: out.len() + 1,
+                sente,
+                gote,
+                opening,
+            });
+        }
+    }
+    out
+}
+
+/// Per-engine results.
+#[derive(Clone, Debug, Default)]
+pub struct Standing {
+    /// Name.
+    pub name: String,
+    /// Wins, draws, losses.
+    pub tally: Tally,
+    /// Games lost by forfeit (illegal move, crash, no answer, time).
+    pub forfeits: u32,
+}
+
+/// The outcome of a match.
+#[derive(Clone, Debug)]
+pub struct Summary {
+    /// Every game, in the order they finished.
+    pub records: Vec<GameRecord>,
+    /// Per engine.
+    pub standings: Vec<Standing>,
+    /// The first engine's results against the second (two-engine matches).
+    pub head_to_head: Tally,
+    /// The SPRT verdict, if one ran.
+    pub sprt: Option<SprtState>,
+}
+
+/// Whether a reason is a forfeit (not a rules ending or a resignation).
+pub fn is_forfeit(reason: &str) -> bool {
+    [
+        "illegal move",
+        "crashed",
+        "did not",
+        "on time",
+        "could not start",
+        "refused",
+    ]
+    .iter()
+    .any(|w| reason.contains(w))
+}
+
+/// Runs the match (on a tokio runtime of its own).
+pub fn run(config: MatchConfig) -> Result<Summary, String> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| e.to_string())?;
+    runtime.block_on(run_async(config))
+}
+
+async fn run_async(config: MatchConfig) -> Result<Summary, String> {
+    let openings = if config.openings.is_empty() {
+        vec![Opening::start(config.settings.variant)]
+    } else {
+        config.openings.clone()
+    };
+    let plan = schedule(
+        config.engines.len(),
+        config.games,
+        openings.len(),
+        config.repeat,
+        config.gauntlet,
+    );
+    let total = plan.len();
+    let mut jsonl = open_append(&config.jsonl)?;
+    let mut pgn = open_append(&config.pgn)?;
+    if let Some(dir) = &config.kif_dir {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    let config = Arc::new(config);
+    let openings = Arc::new(openings);
+    let semaphore = Arc::new(Semaphore::new(config.concurrency.max(1)));
+    let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let (tx, mut rx) = mpsc::unbounded_channel::<(Pairing, GameRecord)>();
+    for pairing in plan {
+        let (config, openings, semaphore, stop, tx) = (
+            Arc::clone(&config),
+            Arc::clone(&openings),
+            Arc::clone(&semaphore),
+            Arc::clone(&stop),
+            tx.clone(),
+        );
+        tokio::spawn(async move {
+            let Ok(_permit) = semaphore.acquire_owned().await else {
+                return;
+            };
+            if stop.load(std::sync::atomic::Ordering::Relaxed) {
+                return;
+            }
+            let specs = [
+                &config.engines[pairing.sente],
+                &config.engines[pairing.gote],
+            ];
+            let record = game::play(
+                pairing.game,
+                specs,
+                &openings[pairing.opening],
+                pairing.opening,
+                &config.settings,
+            )
+            .await;
+            let _ = tx.send((pairing, record));
+        });
+    }
+    drop(tx);
+    let mut standings: Vec<Standing> = config
+        .engines
+        .iter()
+        .map(|e| Standing {
+            name: e.name.clone(),
+            ..Standing::default()
+        })
+        .collect();
+    let mut head = Tally::default();
+    let mut records = Vec::new();
+    let mut verdict = None;
+    while let Some((pairing, record)) = rx.recv().await {
+        let (s, g) = (pairing.sente, pairing.gote);
+        let forfeit = is_forfeit(&record.reason);
+        match record.result.as_str() {
+            "1-0" => {
+                standings[s].tally.wins += 1;
+                standings[g].tally.losses += 1;
+                standings[g].forfeits += forfeit as u32;
+            }
+            "0-1" => {
+                standings[g].tally.wins += 1;
+                standings[s].tally.losses += 1;
+                standings[s].forfeits += forfeit as u32;
+            }
+            _ => {
+                standings[s].tally.draws += 1;
+                standings[g].tally.draws += 1;
+            }
+        }
+        if (s == 0 && g == 1) || (s == 1 && g == 0) {
+            let first_won =
+                (record.result == "1-0" && s == 0) || (record.result == "0-1" && g == 0);
+            let first_lost =
+                (record.result == "1-0" && s == 1) || (record.result == "0-1" && g == 1);
+            if first_won {
+                head.wins += 1;
+            } else if first_lost {
+                head.losses += 1;
+            } else {
+                head.draws += 1;
+            }
+        }
+        write_records(&config, &record, &mut jsonl, &mut pgn);
+        progress(
+            &config,
+            &record,
+            records.len() + 1,
+            total,
+            &head,
+            &standings,
+        );
+        records.push(record);
+        if let Some(sprt) = config.sprt {
+            let state = sprt.state(&head);
+            if state != SprtState::Continue && verdict.is_none() {
+                verdict = Some(state);
+                stop.store(true, std::sync::atomic::Ordering::Relaxed);
+                eprintln!(
+                    "SPRT decided: {}",
+                    if state == SprtState::AcceptH1 {
+                        "H1 accepted"
+                    } else {
+                        "H0 accepted"
+                    }
+                );
+            }
+        }
+    }
+    Ok(Summary {
+        records,
+        standings,
+        head_to_head: head,
+        sprt: verdict.or_else(|| config.sprt.map(|s| s.state(&head))),
+    })
+}
+
+fn open_append(path: &Option<std::path::PathBuf>) -> Result<Option<std::fs::File>, String> {
+    path.as_ref()
+        .map(|p| {
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(p)
+                .map_err(|e| format!("{}: {e}", p.display()))
+        })
+        .transpose()
+}
+
+fn write_records(
+    config: &MatchConfig,
+    record: &GameRecord,
+    jsonl: &mut Option<std::fs::File>,
+    pgn: &mut Option<std::fs::File>,
+) {
+    if let Some(f) = jsonl {
+        if let Err(e) = writeln!(f, "{}", record.to_json_line()) {
+            log::error!("writing the JSON record: {e}");
+        }
+    }
+    if let Some(f) = pgn {
+        match records::to_pgn(record) {
+            Ok(text) => {
+                let _ = f.write_all(text.as_bytes());
+            }
+            Err(e) => log::error!("game {}: no PGN: {e}", record.game),
+        }
+    }
+    if let Some(dir) = &config.kif_dir {
+        match records::to_kif(record) {
+            Ok(text) => {
+                let path = dir.join(format!("game-{:04}.kif", record.game));
+                if let Err(e) = std::fs::write(&path, text) {
+                    log::error!("{}: {e}", path.display());
+                }
+            }
+            Err(e) => log::error!("game {}: no KIF: {e}", record.game),
+        }
+    }
+}
+
+fn progress(
+    config: &MatchConfig,
+    record: &GameRecord,
+    done: usize,
+    total: usize,
+    head: &Tally,
+    standings: &[Standing],
+) {
+    let plies = record.moves.split_whitespace().count();
+    eprintln!(
+        "game {done}/{total} (#{}): {} - {} {} ({}, {plies} plies)",
+        record.game, record.sente, record.gote, record.result, record.reason
+    );
+    if standings.len() == 2 {
+        let elo = head.elo().map_or("n/a".to_string(), |(e, err)| {
+            format!("{e:+.1} +/- {err:.1}")
+        });
+        let mut line = format!(
+            "  {} vs {}: {}-{}-{} (W-L-D), score {:.1}%, Elo {elo}, LOS {:.1}%",
+            standings[0].name,
+            standings[1].name,
+            head.wins,
+            head.losses,
+            head.draws,
+            100.0 * head.score(),
+            100.0 * head.los()
+        );
+        if let Some(sprt) = config.sprt {
+            let (lo, hi) = sprt.bounds();
+            line += &format!(
+                ", SPRT llr {:.2} ({lo:.2}, {hi:.2}) [{}, {}]",
+                sprt.llr(head),
+                sprt.elo0,
+                sprt.elo1
+            );
+        }
+        eprintln!("{line}");
+    }
+}
+
+/// The final table, one line per engine, best first.
+pub fn table(summary: &Summary) -> String {
+    let mut rows = summary.standings.clone();
+    rows.sort_by(|a, b| b.tally.points().total_cmp(&a.tally.points()));
+    let mut out = format!(
+        "{:<4}{:<24}{:>7}{:>8}{:>7}{:>7}{:>8}{:>9}{:>10}\n",
+        "#", "engine", "games", "points", "wins", "draws", "losses", "score", "forfeits"
+    );
+    for (i, s) in rows.iter().enumerate() {
+        out += &format!(
+            "{:<4}{:<24}{:>7}{:>8.1}{:>7}{:>7}{:>8}{:>8.1}%{:>10}\n",
+            i + 1,
+            s.name,
+            s.tally.games(),
+            s.tally.points(),
+            s.tally.wins,
+            s.tally.draws,
+            s.tally.losses,
+            100.0 * s.tally.score(),
+            s.forfeits
+        );
+    }
+    if summary.standings.len() == 2 {
+        let h = &summary.head_to_head;
+        let elo = h.elo().map_or("n/a".to_string(), |(e, err)| {
+            format!("{e:+.1} +/- {err:.1}")
+        });
+        out += &format!(
+            "{} vs {}: Elo {elo}, LOS {:.1}%",
+            summary.standings[0].name,
+            summary.standings[1].name,
+            100.0 * h.los()
+        );
+        if let Some(state) = summary.sprt {
+            out += &format!(", SPRT: {state:?}");
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// The games a pairing plays, for the CLI's check.
+pub fn time_control_text(tc: &TimeControl) -> String {
+    format!("{tc:?}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn schedules_alternate_colours_and_repeat_openings() {
+        let plan = schedule(2, 4, 10, true, false);
+        assert_eq!(
+            plan.iter()
+                .map(|p| (p.sente, p.opening))
+                .collect::<Vec<_>>(),
+            vec![(0, 0), (1, 0), (0, 1), (1, 1)]
+        );
+        let plan = schedule(3, 2, 1, false, false);
+        assert_eq!(plan.len(), 6, "three pairs, two games each");
+        let plan = schedule(3, 2, 1, false, true);
+        assert!(
+            plan.iter().all(|p| p.sente == 0 || p.gote == 0),
+            "gauntlet: engine 0 in every game"
+        );
+    }
+}

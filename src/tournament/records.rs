@@ -1,0 +1,401 @@
+//! Game records: JSON lines like lishogi's export (`variant`, `initialSfen`, `moves` as one
+//! space-separated USI string, plus result and reason), KIF as lishogi writes chu shogi
+//! (full two-kanji piece names, `仝` for the same square, a lion double move on two lines
+//! `一歩目` / `二歩目` with `（居食い）` and `(じっと)`), and PGN with the engines' comments.
+
+use crate::core::{Color, Move, Square};
+use crate::position::Position;
+use crate::variant::Variant;
+use serde::{Deserialize, Serialize};
+
+/// One finished game.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct GameRecord {
+    /// 1-based game number in the match.
+    pub game: usize,
+    /// `chushogi` or `shoshogi`.
+    pub variant: String,
+    /// The SFEN the game started from (lishogi: `initialSfen`).
+    pub initial_sfen: String,
+    /// The moves, USI, space separated.
+    pub moves: String,
+    /// `1-0` (sente won), `0-1` (gote won) or `1/2-1/2`.
+    pub result: String,
+    /// Why the game ended.
+    pub reason: String,
+    /// Engine playing sente.
+    pub sente: String,
+    /// Engine playing gote.
+    pub gote: String,
+    /// Milliseconds each move took, in order.
+    pub times_ms: Vec<u64>,
+    /// The engines' evaluation after each move when they gave one (centipawns or
+    /// `mate N`, from the mover's side, with depth).
+    pub comments: Vec<String>,
+    /// Index of the opening used.
+    pub opening: usize,
+    /// When the game started (RFC 3339, UTC).
+    pub date: String,
+}
+
+impl GameRecord {
+    /// The record as one JSON line.
+    pub fn to_json_line(&self) -> String {
+        serde_json::to_string(self).expect("a game record serialises")
+    }
+
+    /// Replays the moves on the initial position; the final position, or the error of the
+    /// first bad move.
+    pub fn replay(&self) -> Result<Position, String> {
+        let variant = Variant::by_name(&self.variant)
+            .ok_or_else(|| format!("unknown variant {}", self.variant))?;
+        let mut pos =
+            Position::from_sfen(variant, &self.initial_sfen).map_err(|e| e.to_string())?;
+        pos.play_usi_moves(self.moves.split_whitespace())
+            .map_err(|e| e.to_string())?;
+        Ok(pos)
+    }
+}
+
+/// Kanji numerals for ranks 1..=12 (十一, 十二).
+fn kanji_number(n: usize) -> String {
+    const DIGITS: [&str; 10] = ["", "一", "二", "三", "四", "五", "六", "七", "八", "九"];
+    match n {
+        1..=9 => DIGITS[n].to_string(),
+        10 => "十".to_string(),
+        11..=19 => format!("十{}", DIGITS[n - 10]),
+        _ => n.to_string(),
+    }
+}
+
+/// Chu squares as lishogi writes them: Arabic file, kanji rank (`7八`, `10十一`).
+fn kif_square(variant: &Variant, sq: Square) -> String {
+    format!(
+        "{}{}",
+        variant.spec.files - sq.x(),
+        kanji_number(sq.y() + 1)
+    )
+}
+
+/// Full-width digits, for sho's standard-shogi squares (`７六`).
+fn full_width(n: usize) -> String {
+    n.to_string()
+        .chars()
+        .map(|c| char::from_u32(c as u32 + 0xfee0).unwrap_or(c))
+        .collect()
+}
+
+/// Kanji names: chu uses lishogi's full two-kanji names, sho the short shogi names.
+fn kanji_name(variant: &Variant, sfen: &str) -> &'static str {
+    if variant.name() == "shoshogi" {
+        return match sfen {
+            "p" => "歩",
+            "l" => "香",
+            "n" => "桂",
+            "s" => "銀",
+            "g" => "金",
+            "b" => "角",
+            "r" => "飛",
+            "k" => "玉",
+            "e" => "象",
+            "+p" => "と",
+            "+l" => "成香",
+            "+n" => "成桂",
+            "+s" => "成銀",
+            "+b" => "馬",
+            "+r" => "龍",
+            "+e" => "太子",
+            _ => "？",
+        };
+    }
+    match sfen {
+        "p" => "歩兵",
+        "i" => "仲人",
+        "l" => "香車",
+        "f" => "猛豹",
+        "c" => "銅将",
+        "s" => "銀将",
+        "g" => "金将",
+        "e" => "醉象",
+        "k" => "玉将",
+        "a" => "反車",
+        "b" => "角行",
+        "t" => "盲虎",
+        "o" => "麒麟",
+        "x" => "鳳凰",
+        "m" => "横行",
+        "v" => "竪行",
+        "r" => "飛車",
+        "h" => "龍馬",
+        "d" => "龍王",
+        "n" => "獅子",
+        "q" => "奔王",
+        "+p" => "金将",
+        "+i" => "醉象",
+        "+l" => "白駒",
+        "+f" => "小角",
+        "+c" => "横行",
+        "+s" => "竪行",
+        "+g" => "金飛車",
+        "+e" => "太子",
+        "+a" => "鯨鯢",
+        "+b" => "龍馬",
+        "+t" => "飛鹿",
+        "+o" => "獅子",
+        "+x" => "奔王",
+        "+m" => "奔猪",
+        "+v" => "飛牛",
+        "+r" => "龍王",
+        "+h" => "角鷹",
+        "+d" => "飛鷲",
+        _ => "？",
+    }
+}
+
+/// The KIF text of one move (one line, or two for a double move) played from `pos`.
+fn kif_move(pos: &Position, mv: Move, last_to: Option<Square>) -> Vec<String> {
+    let v = pos.variant();
+    let name = kanji_name(v, v.kind(pos.piece_on(mv.from()).kind()).sfen);
+    let same = last_to == Some(mv.to());
+    if v.name() == "shoshogi" {
+        let sq = |s: Square| {
+            format!(
+                "{}{}",
+                full_width(v.spec.files - s.x()),
+                kanji_number(s.y() + 1)
+            )
+        };
+        let dest = if same {
+            "同　".to_string()
+        } else {
+            sq(mv.to())
+        };
+        let from = format!("{}{}", v.spec.files - mv.from().x(), mv.from().y() + 1);
+        return vec![format!(
+            "{dest}{name}{}({from})",
+            if mv.is_promotion() { "成" } else { "" }
+        )];
+    }
+    let sq = |s: Square| kif_square(v, s);
+    match mv.mid() {
+        Some(mid) => {
+            let igui = mv.to() == mv.from() && !pos.piece_on(mid).is_empty();
+            let jitto = mv.to() == mv.from() && !igui;
+            let mid_text = if same { "仝".to_string() } else { sq(mid) };
+            let dest = if same { "仝".to_string() } else { sq(mv.to()) };
+            let mark = if igui {
+                "（居食い）"
+            } else if jitto {
+                "(じっと)"
+            } else {
+                ""
+            };
+            vec![
+                format!("一歩目 {mid_text}{name} （←{}）", sq(mv.from())),
+                format!("二歩目 {dest}{name}{mark} （←{}）", sq(mid)),
+            ]
+        }
+        None => {
+            let dest = if same { "仝".to_string() } else { sq(mv.to()) };
+            vec![format!(
+                "{dest}{name}{} （←{}）",
+                if mv.is_promotion() { "成" } else { "" },
+                sq(mv.from())
+            )]
+        }
+    }
+}
+
+/// The record as a KIF file.
+pub fn to_kif(record: &GameRecord) -> Result<String, String> {
+    let variant = Variant::by_name(&record.variant).ok_or("unknown variant")?;
+    let mut pos = Position::from_sfen(variant, &record.initial_sfen).map_err(|e| e.to_string())?;
+    let mut out = String::new();
+    out += &format!(
+        "開始日時：{}\n",
+        record.date.replace('T', " ").trim_end_matches('Z')
+    );
+    out += &format!("棋戦：shishi match ({})\n", record.variant);
+    if record.initial_sfen != variant.spec.start_sfen {
+        out += &kif_board(&pos);
+    } else if variant.name() == "shoshogi" {
+        out += "手合割：平手\n";
+    }
+    out += &format!("先手：{}\n後手：{}\n", record.sente, record.gote);
+    out += "手数----指手---------消費時間--\n";
+    let mut last_to = None;
+    for (i, text) in record.moves.split_whitespace().enumerate() {
+        let mv = pos.parse_usi_path(text).map_err(|e| e.to_string())?;
+        let lines = kif_move(&pos, mv, last_to);
+        let n = i + 1;
+        if lines.len() == 2 {
+            out += &format!("{n:>4}手目{}\n{n:>4}手目{}\n", lines[0], lines[1]);
+        } else {
+            out += &format!("{n:>4}手目   {}\n", lines[0]);
+        }
+        last_to = Some(mv.to());
+        pos.make_move(mv);
+    }
+    let plies = record.moves.split_whitespace().count();
+    let ending = match record.result.as_str() {
+        "1-0" => format!("まで{plies}手で先手の勝ち"),
+        "0-1" => format!("まで{plies}手で後手の勝ち"),
+        _ => format!("まで{plies}手で引き分け"),
+    };
+    out += &format!("{ending}\n*{}\n", record.reason);
+    Ok(out)
+}
+
+/// A board diagram for a game that does not start from the start position.
+fn kif_board(pos: &Position) -> String {
+    let v = pos.variant();
+    let files: String = (1..=v.spec.files)
+        .rev()
+        .map(|f| format!("{f:>3}"))
+        .collect();
+    let mut out = format!("{files}\n+{}+\n", "-".repeat(v.spec.files * 3));
+    for y in 0..v.spec.ranks {
+        out.push('|');
+        for x in 0..v.spec.files {
+            let p = pos.piece_on(Square::new(x, y));
+            if p.is_empty() {
+                out += " ・";
+            } else {
+                let name = kanji_name(v, v.kind(p.kind()).sfen);
+                let short: String = name
+                    .chars()
+                    .last()
+                    .map(|c| c.to_string())
+                    .unwrap_or_default();
+                out += &format!(
+                    "{}{}",
+                    if p.color() == Color::Gote { "v" } else { " " },
+                    short
+                );
+            }
+        }
+        out += &format!("|{}\n", kanji_number(y + 1));
+    }
+    out += &format!("+{}+\n", "-".repeat(v.spec.files * 3));
+    if pos.side_to_move() == Color::Gote {
+        out += "後手番\n";
+    }
+    out
+}
+
+/// The record as a PGN game (moves in XBoard coordinates, the engines' evaluations as
+/// comments).
+pub fn to_pgn(record: &GameRecord) -> Result<String, String> {
+    let variant = Variant::by_name(&record.variant).ok_or("unknown variant")?;
+    let mut pos = Position::from_sfen(variant, &record.initial_sfen).map_err(|e| e.to_string())?;
+    let xb_variant = if variant.name() == "chushogi" {
+        "chu"
+    } else {
+        "shogi"
+    };
+    let mut out = String::new();
+    out += "[Event \"shishi match\"]\n[Site \"?\"]\n";
+    out += &format!(
+        "[Date \"{}\"]\n[Round \"{}\"]\n",
+        record
+            .date
+            .get(..10)
+            .unwrap_or("????.??.??")
+            .replace('-', "."),
+        record.game
+    );
+    out += &format!(
+        "[White \"{}\"]\n[Black \"{}\"]\n[Result \"{}\"]\n",
+        record.sente, record.gote, record.result
+    );
+    out += &format!(
+        "[Variant \"{xb_variant}\"]\n[Termination \"{}\"]\n",
+        record.reason
+    );
+    if record.initial_sfen != variant.spec.start_sfen {
+        let fields: Vec<&str> = record.initial_sfen.split_whitespace().collect();
+        let side = if fields.get(1) == Some(&"w") {
+            "b"
+        } else {
+            "w"
+        };
+        out += &format!("[SetUp \"1\"]\n[FEN \"{} {side} - - 0 1\"]\n", fields[0]);
+    }
+    out.push('\n');
+    let mut line = String::new();
+    for (i, text) in record.moves.split_whitespace().enumerate() {
+        let mv = pos.parse_usi_path(text).map_err(|e| e.to_string())?;
+        if i % 2 == 0 {
+            line += &format!("{}. ", i / 2 + 1);
+        }
+        line += &crate::cecp::notation::move_legs(&pos, mv).concat();
+        if let Some(c) = record.comments.get(i).filter(|c| !c.is_empty()) {
+            line += &format!(" {{{c}}}");
+        }
+        line.push(' ');
+        pos.make_move(mv);
+        if line.len() > 70 {
+            out += line.trim_end();
+            out.push('\n');
+            line.clear();
+        }
+    }
+    out += &line;
+    out += &format!("{{{}}} {}\n\n", record.reason, record.result);
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(moves: &str) -> GameRecord {
+        GameRecord {
+            game: 1,
+            variant: "chushogi".into(),
+            initial_sfen: Variant::chu().spec.start_sfen.into(),
+            moves: moves.into(),
+            result: "1-0".into(),
+            reason: "royal captured".into(),
+            sente: "A".into(),
+            gote: "B".into(),
+            times_ms: vec![],
+            comments: vec![],
+            opening: 0,
+            date: "2026-11-29T20:00:00Z".into(),
+        }
+    }
+
+    #[test]
+    fn kif_writes_lion_moves_on_two_lines_as_lishogi_does() {
+        // shogiops' own output for 7i7h, 7d7e, 7j7i6h (shared/protocols/clients.md).
+        let kif = to_kif(&record("7i7h 7d7e 7j7i6h")).unwrap();
+        assert!(kif.contains("   1手目   7八歩兵 （←7九）"), "{kif}");
+        assert!(kif.contains("   2手目   7五歩兵 （←7四）"), "{kif}");
+        assert!(kif.contains("   3手目一歩目 7九獅子 （←7十）"), "{kif}");
+        assert!(kif.contains("   3手目二歩目 6八獅子 （←7九）"), "{kif}");
+        assert!(kif.contains("まで3手で先手の勝ち"));
+        // Igui and jitto markers.
+        let kif = to_kif(&record(
+            "8i8h 5d5e 7j8i 6c5d 8i8g 5d6e 8g7f 6e6f 7f7e7f 6f6g 7f6g7f",
+        ))
+        .unwrap();
+        assert!(kif.contains("二歩目 7六獅子(じっと) （←7五）"), "{kif}");
+        assert!(kif.contains("二歩目 7六獅子（居食い） （←6七）"), "{kif}");
+    }
+
+    #[test]
+    fn json_and_pgn_round_trip() {
+        let r = record("7i7h 7d7e 7j7i6h");
+        let back: GameRecord = serde_json::from_str(&r.to_json_line()).unwrap();
+        assert_eq!(back, r);
+        assert!(r.to_json_line().contains("\"initialSfen\""));
+        assert_eq!(r.replay().unwrap().history().len(), 3);
+        let pgn = to_pgn(&r).unwrap();
+        assert!(
+            pgn.contains("[Variant \"chu\"]") && pgn.contains("f3g5"),
+            "{pgn}"
+        );
+    }
+}

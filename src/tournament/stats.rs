@@ -1,0 +1,252 @@
+//! Match statistics: score, Elo difference with a 95% interval, likelihood of superiority,
+//! and a sequential probability ratio test.
+//!
+//! The SPRT is the generalised SPRT with the normal approximation that fastchess and
+//! OpenBench use: with `s` the mean score per game, `var` its variance, and `s0`, `s1` the
+//! scores that Elo differences `elo0`, `elo1` predict (logistic model),
+//! `LLR = n * (s1 - s0) * (2s - s0 - s1) / (2 var)`, accepted at `ln((1-beta)/alpha)`,
+//! rejected at `ln(beta/(1-alpha))`.
+
+/// Wins, draws and losses of one side.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Games won.
+    pub wins: u32,
+    /// Games drawn.
+    pub draws: u32,
+    /// Games lost.
+    pub losses: u32,
+}
+
+impl Tally {
+    /// Games played.
+    pub fn games(&self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// Points: a win 1, a draw 1/2.
+    pub fn points(&self) -> f64 {
+        self.wins as f64 + self.draws as f64 / 2.0
+    }
+
+    /// Mean score per game (0.5 with no games).
+    pub fn score(&self) -> f64 {
+        if self.games() == 0 {
+            0.5
+        } else {
+            self.points() / self.games() as f64
+        }
+    }
+
+    /// Variance of the per-game score.
+    fn variance(&self) -> f64 {
+        let n = self.games() as f64;
+        if n == 0.0 {
+            return 0.0;
+        }
+        let s = self.score();
+        (self.wins as f64 * (1.0 - s).powi(2)
+            + self.draws as f64 * (0.5 - s).powi(2)
+            + self.losses as f64 * s.powi(2))
+            / n
+    }
+
+    /// Elo difference and the half-width of its 95% interval (`None` while undefined: no
+    /// games, or all won or all lost).
+    pub fn elo(&self) -> Option<(f64, f64)> {
+        let n = self.games() as f64;
+        let s = self.score();
+        if n == 0.0 || s <= 0.0 || s >= 1.0 {
+            return None;
+        }
+        let stderr = (self.variance() / n).sqrt();
+        let lo = elo_of(s - 1.96 * stderr);
+        let hi = elo_of(s + 1.96 * stderr);
+        Some((elo_of(s), (hi - lo) / 2.0))
+    }
+
+    /// Likelihood of superiority, in [0, 1].
+    pub fn los(&self) -> f64 {
+        let (w, l) = (self.wins as f64, self.losses as f64);
+        if w + l == 0.0 {
+            return 0.5;
+        }
+        0.5 * (1.0 + erf((w - l) / (2.0 * (w + l)).sqrt()))
+    }
+}
+
+/// The Elo difference that a score `s` means (logistic model), clamped to a finite range.
+pub fn elo_of(s: f64) -> f64 {
+    let s = s.clamp(1e-6, 1.0 - 1e-6);
+    -400.0 * (1.0 / s - 1.0).log10()
+}
+
+/// The score that an Elo difference predicts.
+pub fn score_of(elo: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-elo / 400.0))
+}
+
+/// Error function (Abramowitz and Stegun 7.1.26; absolute error below 1.5e-7).
+pub fn erf(x: f64) -> f64 {
+    let sign = if x < 0.0 { -1.0 } else { 1.0 };
+    let x = x.abs();
+    let t = 1.0 / (1.0 + 0.327_591_1 * x);
+    let y = 1.0
+        - (((((1.061_405_429 * t - 1.453_152_027) * t) + 1.421_413_741) * t - 0.284_496_736) * t
+            + 0.254_829_592)
+            * t
+            * (-x * x).exp();
+    sign * y
+}
+
+/// SPRT parameters.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sprt {
+    /// Elo of the null hypothesis.
+    pub elo0: f64,
+    /// Elo of the alternative.
+    pub elo1: f64,
+    /// False positive rate.
+    pub alpha: f64,
+    /// False negative rate.
+    pub beta: f64,
+}
+
+/// Where an SPRT stands.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum SprtState {
+    /// Keep playing.
+    Continue,
+    /// H1 accepted (the first engine is at least `elo1` stronger).
+    AcceptH1,
+    /// H0 accepted (it is not stronger than `elo0`).
+    AcceptH0,
+}
+
+impl Sprt {
+    /// Parses `elo0=0,elo1=5,alpha=0.05,beta=0.05` (any order; missing keys default to those).
+    pub fn parse(text: &str) -> Result<Sprt, String> {
+        let mut sprt = Sprt {
+            elo0: 0.0,
+            elo1: 5.0,
+            alpha: 0.05,
+            beta: 0.05,
+        };
+        for part in text.split(',').filter(|p| !p.is_empty()) {
+            let (key, value) = part
+                .split_once('=')
+                .ok_or_else(|| format!("--sprt: '{part}' is not KEY=VALUE"))?;
+            let v: f64 = value
+                .parse()
+                .map_err(|_| format!("--sprt: '{value}' is not a number"))?;
+            match key {
+                "elo0" => sprt.elo0 = v,
+                "elo1" => sprt.elo1 = v,
+                "alpha" => sprt.alpha = v,
+                "beta" => sprt.beta = v,
+                _ => {
+                    return Err(format!(
+                        "--sprt: unknown key '{key}' (elo0, elo1, alpha, beta)"
+                    ))
+                }
+            }
+        }
+        if !(sprt.alpha > 0.0 && sprt.alpha < 1.0 && sprt.beta > 0.0 && sprt.beta < 1.0)
+            || sprt.elo1 <= sprt.elo0
+        {
+            return Err("--sprt: needs 0 < alpha, beta < 1 and elo0 < elo1".into());
+        }
+        Ok(sprt)
+    }
+
+    /// The lower and upper LLR bounds.
+    pub fn bounds(&self) -> (f64, f64) {
+        (
+            (self.beta / (1.0 - self.alpha)).ln(),
+            ((1.0 - self.beta) / self.alpha).ln(),
+        )
+    }
+
+    /// The log-likelihood ratio after `t` (from the first engine's side).
+    pub fn llr(&self, t: &Tally) -> f64 {
+        let n = t.games() as f64;
+        let var = t.variance();
+        if n == 0.0 || var <= 0.0 {
+            return 0.0;
+        }
+        let (s0, s1) = (score_of(self.elo0), score_of(self.elo1));
+        n * (s1 - s0) * (2.0 * t.score() - s0 - s1) / (2.0 * var)
+    }
+
+    /// The state after `t`.
+    pub fn state(&self, t: &Tally) -> SprtState {
+        let llr = self.llr(t);
+        let (lower, upper) = self.bounds();
+        if llr >= upper {
+            SprtState::AcceptH1
+        } else if llr <= lower {
+            SprtState::AcceptH0
+        } else {
+            SprtState::Continue
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn elo_los_and_sprt() {
+        let even = Tally {
+            wins: 10,
+            draws: 0,
+            losses: 10,
+        };
+        assert!((even.elo().unwrap().0).abs() < 1e-9);
+        assert!((even.los() - 0.5).abs() < 1e-9);
+        let strong = Tally {
+            wins: 75,
+            draws: 0,
+            losses: 25,
+        };
+        let (elo, err) = strong.elo().unwrap();
+        assert!((elo - 190.8).abs() < 1.0, "{elo}");
+        assert!(err > 50.0 && err < 120.0, "{err}");
+        assert!(strong.los() > 0.999);
+        assert_eq!(
+            Tally {
+                wins: 3,
+                draws: 0,
+                losses: 0
+            }
+            .elo(),
+            None
+        );
+        assert!((erf(1.0) - 0.842_700_79).abs() < 1e-6);
+        let sprt = Sprt::parse("elo0=0,elo1=10,alpha=0.05,beta=0.05").unwrap();
+        let (lo, hi) = sprt.bounds();
+        assert!((hi - 2.944).abs() < 0.01 && (lo + 2.944).abs() < 0.01);
+        // 75% over 100 games is not yet enough for a 10-Elo test (LLR about 1.9); over 400 it is.
+        assert_eq!(sprt.state(&strong), SprtState::Continue);
+        assert_eq!(
+            sprt.state(&Tally {
+                wins: 300,
+                draws: 0,
+                losses: 100
+            }),
+            SprtState::AcceptH1
+        );
+        assert_eq!(
+            sprt.state(&Tally {
+                wins: 100,
+                draws: 0,
+                losses: 300
+            }),
+            SprtState::AcceptH0
+        );
+        assert_eq!(sprt.state(&even), SprtState::Continue);
+        assert!(Sprt::parse("elo0=5,elo1=0").is_err());
+        assert!(Sprt::parse("gamma=1").is_err());
+    }
+}

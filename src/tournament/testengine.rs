@@ -1,0 +1,89 @@
+//! A tiny scripted USI engine for the match runner's tests: it plays random legal moves,
+//! and can be told to misbehave after some moves (play an illegal move, crash, or hang).
+
+use crate::core::rng::Rng;
+use crate::position::{GenMode, Position};
+use crate::variant::Variant;
+use std::io::{BufRead, Write};
+
+/// How the test engine behaves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Behaviour {
+    /// Random legal moves, always.
+    Random,
+    /// An illegal move after `after` moves of its own.
+    Illegal,
+    /// Exits after `after` moves.
+    Crash,
+    /// Stops answering after `after` moves.
+    Hang,
+}
+
+/// Runs the test engine on stdin/stdout.
+pub fn run(behaviour: Behaviour, after: usize, seed: u64) {
+    let stdin = std::io::stdin();
+    let mut out = std::io::stdout();
+    let mut variant = Variant::chu();
+    let mut pos = Position::startpos(variant);
+    let mut rng = Rng::new(seed);
+    let mut played = 0;
+    for line in stdin.lock().lines() {
+        let Ok(line) = line else { break };
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let reply = match words.first().copied() {
+            Some("usi") => Some("id name testengine\nid author shishi tests\nusiok".to_string()),
+            Some("isready") => Some("readyok".to_string()),
+            Some("setoption") if words.get(2) == Some(&"USI_Variant") => {
+                variant = words
+                    .get(4)
+                    .and_then(|v| Variant::by_name(v))
+                    .unwrap_or(variant);
+                None
+            }
+            Some("position") => {
+                let rest = line.trim_start_matches("position").trim();
+                let (setup, moves) = rest.split_once("moves").unwrap_or((rest, ""));
+                let sfen = setup.trim().trim_start_matches("sfen").trim();
+                pos = Position::from_sfen(variant, if sfen.is_empty() { "startpos" } else { sfen })
+                    .unwrap_or_else(|_| Position::startpos(variant));
+                let _ = pos.play_usi_moves(moves.split_whitespace());
+                None
+            }
+            Some("go") => {
+                played += 1;
+                if played > after {
+                    match behaviour {
+                        Behaviour::Illegal => Some("bestmove 1a1a".to_string()),
+                        Behaviour::Crash => std::process::exit(3),
+                        Behaviour::Hang => {
+                            std::thread::sleep(std::time::Duration::from_secs(3600));
+                            None
+                        }
+                        Behaviour::Random => Some(random_move(&mut pos, &mut rng)),
+                    }
+                } else {
+                    Some(random_move(&mut pos, &mut rng))
+                }
+            }
+            Some("quit") => break,
+            _ => None,
+        };
+        if let Some(text) = reply {
+            let _ = writeln!(out, "{text}");
+            let _ = out.flush();
+        }
+    }
+}
+
+fn random_move(pos: &mut Position, rng: &mut Rng) -> String {
+    let mut moves = Vec::new();
+    pos.legal_moves(GenMode::Search, &mut moves);
+    if moves.is_empty() {
+        return "bestmove resign".to_string();
+    }
+    let mv = moves[rng.below(moves.len())];
+    format!(
+        "info depth 1 score cp 0 pv {0}\nbestmove {0}",
+        pos.move_to_usi(mv)
+    )
+}

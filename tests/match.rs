@@ -1,0 +1,230 @@
+//! The match runner against scripted engines: consistent records, forfeits for illegal moves,
+//! crashes and hangs (the match goes on), records that replay, and real engines over USI and
+//! CECP.
+
+use shishi::tournament::records::GameRecord;
+use std::process::Command;
+
+const BIN: &str = env!("CARGO_BIN_EXE_shishi");
+
+fn engine(name: &str, extra: &str) -> String {
+    format!("cmd={BIN},arg=testengine,{extra}name={name}")
+}
+
+fn run_match(args: &[&str]) -> (String, String, bool) {
+    let out = Command::new(BIN)
+        .arg("match")
+        .args(args)
+        .output()
+        .expect("run shishi match");
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        out.status.success(),
+    )
+}
+
+fn records(path: &std::path::Path) -> Vec<GameRecord> {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON record"))
+        .collect()
+}
+
+#[test]
+fn random_movers_play_a_consistent_match() {
+    let dir = tempdir("consistent");
+    let (jsonl, kif, pgn) = (
+        dir.join("games.jsonl"),
+        dir.join("kif"),
+        dir.join("games.pgn"),
+    );
+    let openings = dir.join("book.txt");
+    std::fs::write(&openings, "7i7h 7d7e\n5i5h 8d8e\n").unwrap();
+    let (stdout, stderr, ok) = run_match(&[
+        "--engine",
+        &engine("alpha", ""),
+        "--engine",
+        &engine("beta", "arg=--seed,arg=9,"),
+        "--games",
+        "4",
+        "--repeat",
+        "--movetime",
+        "20",
+        "--openings",
+        openings.to_str().unwrap(),
+        "--jsonl",
+        jsonl.to_str().unwrap(),
+        "--kif",
+        kif.to_str().unwrap(),
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ]);
+    assert!(ok, "{stderr}");
+    let games = records(&jsonl);
+    assert_eq!(games.len(), 4);
+    // --repeat: openings 0, 0, 1, 1 with colours swapped within each pair.
+    let mut by_game = games.clone();
+    by_game.sort_by_key(|g| g.game);
+    assert_eq!(
+        by_game.iter().map(|g| g.opening).collect::<Vec<_>>(),
+        vec![0, 0, 1, 1]
+    );
+    assert_eq!(
+        (by_game[0].sente.as_str(), by_game[1].sente.as_str()),
+        ("alpha", "beta")
+    );
+    for g in &games {
+        // Every record replays, and a rules ending is what the rules say of the final position.
+        let mut pos = g
+            .replay()
+            .unwrap_or_else(|e| panic!("game {}: {e}", g.game));
+        assert!(g.moves.starts_with(if g.opening == 0 {
+            "7i7h 7d7e"
+        } else {
+            "5i5h 8d8e"
+        }));
+        let outcome = pos.outcome();
+        if g.reason.contains("royal")
+            || g.reason.contains("bare")
+            || g.reason.contains("repetition")
+        {
+            let o = outcome.unwrap_or_else(|| {
+                panic!(
+                    "game {} ended by '{}' but the position is not over",
+                    g.game, g.reason
+                )
+            });
+            let expected = match o.winner {
+                Some(shishi::core::Color::Sente) => "1-0",
+                Some(shishi::core::Color::Gote) => "0-1",
+                None => "1/2-1/2",
+            };
+            assert_eq!(g.result, expected, "game {}", g.game);
+        }
+        assert_eq!(g.times_ms.len(), g.moves.split_whitespace().count());
+        assert!(kif.join(format!("game-{:04}.kif", g.game)).exists());
+    }
+    assert_eq!(
+        std::fs::read_to_string(&pgn)
+            .unwrap()
+            .matches("[Event ")
+            .count(),
+        4
+    );
+    assert!(
+        stdout.contains("alpha") && stdout.contains("beta") && stdout.contains("points"),
+        "{stdout}"
+    );
+    assert!(stderr.matches("game ").count() >= 4, "{stderr}");
+}
+
+#[test]
+fn illegal_moves_crashes_and_hangs_forfeit_and_the_match_goes_on() {
+    for (behaviour, reason) in [
+        ("illegal", "illegal move 1a1a by bad"),
+        ("crash", "bad crashed"),
+        ("hang", "bad did not move in time (no answer)"),
+    ] {
+        let dir = tempdir(behaviour);
+        let jsonl = dir.join("games.jsonl");
+        let bad = engine(
+            "bad",
+            &format!("arg=--behaviour,arg={behaviour},arg=--after,arg=2,"),
+        );
+        let (stdout, stderr, ok) = run_match(&[
+            "--engine",
+            &bad,
+            "--engine",
+            &engine("good", ""),
+            "--games",
+            "2",
+            "--movetime",
+            "100",
+            "--timemargin",
+            "300",
+            "--jsonl",
+            jsonl.to_str().unwrap(),
+        ]);
+        assert!(ok, "{stderr}");
+        let games = records(&jsonl);
+        assert_eq!(games.len(), 2, "{behaviour}: the match completes");
+        for g in &games {
+            assert_eq!(g.reason, reason, "{behaviour}");
+            let bad_won =
+                (g.sente == "bad" && g.result == "1-0") || (g.gote == "bad" && g.result == "0-1");
+            assert!(!bad_won, "{behaviour}: the misbehaving engine loses");
+            g.replay().unwrap();
+        }
+        assert!(
+            stdout
+                .lines()
+                .any(|l| l.contains("bad") && l.trim_end().ends_with('2')),
+            "two forfeits in the table: {stdout}"
+        );
+    }
+}
+
+#[test]
+fn shishi_over_usi_and_cecp() {
+    let dir = tempdir("real");
+    let jsonl = dir.join("games.jsonl");
+    let (stdout, stderr, ok) = run_match(&[
+        "--engine",
+        &format!("cmd={BIN},arg=usi,name=shishi-usi,option.USI_Hash=8"),
+        "--engine",
+        &format!("cmd={BIN},arg=xboard,proto=cecp,name=shishi-cecp,option.memory=8"),
+        "--games",
+        "2",
+        "--byoyomi",
+        "0+0.05",
+        "--max-plies",
+        "40",
+        "--jsonl",
+        jsonl.to_str().unwrap(),
+    ]);
+    assert!(ok, "{stderr}");
+    let games = records(&jsonl);
+    assert_eq!(games.len(), 2);
+    for g in &games {
+        assert!(
+            !shishi::tournament::is_forfeit(&g.reason),
+            "game {}: {} ({stdout})",
+            g.game,
+            g.reason
+        );
+        g.replay().unwrap();
+    }
+}
+
+#[test]
+fn bad_arguments_are_reported() {
+    let (_, stderr, ok) = run_match(&["--engine", "proto=usi", "--engine", "cmd=x"]);
+    assert!(!ok && stderr.contains("cmd=PATH is required"), "{stderr}");
+    let (_, stderr, ok) = run_match(&[
+        "--engine",
+        &engine("a", ""),
+        "--engine",
+        &engine("b", ""),
+        "--sprt",
+        "elo0=5,elo1=1",
+    ]);
+    assert!(!ok && stderr.contains("elo0 < elo1"), "{stderr}");
+    let (_, stderr, ok) = run_match(&[
+        "--engine",
+        &engine("a", ""),
+        "--engine",
+        &engine("b", ""),
+        "--tc",
+        "fast",
+    ]);
+    assert!(!ok && stderr.contains("--tc"), "{stderr}");
+}
+
+fn tempdir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("shishi-match-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
