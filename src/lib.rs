@@ -8,6 +8,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod analyse;
 pub mod bench;
 pub mod cecp;
 pub mod core;

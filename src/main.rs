@@ -52,6 +52,8 @@ enum Command {
     },
     /// Play a match between engines (USI or XBoard protocol), with our rules as arbiter.
     Match(Box<MatchArgs>),
+    /// Analyse positions or whole games (SFEN lines, JSON lines, KIF) on all cores.
+    Analyse(Box<AnalyseArgs>),
     /// A scripted random-move USI engine for the match runner's tests.
     #[command(hide = true)]
     Testengine {
@@ -100,6 +102,7 @@ fn main() -> Result<()> {
             hash,
         }) => run_bench(depth, threads, hash),
         Some(Command::Match(args)) => run_match(*args),
+        Some(Command::Analyse(args)) => run_analyse(*args),
         Some(Command::Testengine {
             behaviour,
             after,
@@ -324,5 +327,133 @@ fn run_match(a: MatchArgs) -> Result<()> {
     let mut out = std::io::stdout().lock();
     write!(out, "{}", tournament::table(&summary))?;
     out.flush()?;
+    Ok(())
+}
+
+/// `shishi analyse` arguments.
+#[derive(clap::Args)]
+struct AnalyseArgs {
+    /// chushogi or shoshogi (for records that do not say).
+    #[arg(long, default_value = "chushogi")]
+    variant: String,
+    /// Input file (SFEN lines, JSON lines or KIF); `-` or nothing for stdin.
+    #[arg(long, default_value = "-")]
+    input: String,
+    /// Output file for JSON lines (appended); stdout if not given.
+    #[arg(long)]
+    output: Option<std::path::PathBuf>,
+    /// Search depth per position.
+    #[arg(long, conflicts_with_all = ["nodes", "movetime"])]
+    depth: Option<i32>,
+    /// Nodes per position (with one thread: the same result every run).
+    #[arg(long, conflicts_with = "movetime")]
+    nodes: Option<u64>,
+    /// Milliseconds per position.
+    #[arg(long)]
+    movetime: Option<u64>,
+    /// Best lines per position.
+    #[arg(long, default_value_t = 1)]
+    multipv: usize,
+    /// Positions analysed at once (default: all cores).
+    #[arg(long)]
+    workers: Option<usize>,
+    /// Search threads per position (for deep single analyses).
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// Hash per search, MB.
+    #[arg(long, default_value_t = 16)]
+    hash: usize,
+    /// Skip what the output file already holds.
+    #[arg(long, requires = "output")]
+    resume: bool,
+    /// In games, start from this ply.
+    #[arg(long, default_value_t = 1)]
+    from_ply: usize,
+    /// Centipawns lost that make an inaccuracy.
+    #[arg(long, default_value_t = 50)]
+    inaccuracy: i32,
+    /// Centipawns lost that make a mistake.
+    #[arg(long, default_value_t = 100)]
+    mistake: i32,
+    /// Centipawns lost that make a blunder.
+    #[arg(long, default_value_t = 300)]
+    blunder: i32,
+    /// Write each analysed game as an annotated KIF file in this folder.
+    #[arg(long)]
+    kif: Option<std::path::PathBuf>,
+}
+
+fn run_analyse(a: AnalyseArgs) -> Result<()> {
+    use shishi::analyse::{self, input, Settings, Thresholds};
+    use shishi::search::Limits;
+    use std::io::Read;
+    let variant = Variant::by_name(&a.variant)
+        .with_context(|| format!("unknown variant '{}' (chushogi, shoshogi)", a.variant))?;
+    let (text, name) = if a.input == "-" {
+        let mut text = String::new();
+        std::io::stdin().read_to_string(&mut text)?;
+        (text, "<stdin>".to_string())
+    } else {
+        (
+            std::fs::read_to_string(&a.input).with_context(|| format!("reading {}", a.input))?,
+            a.input.clone(),
+        )
+    };
+    let (jobs, errors) = input::parse(&text, &name, variant);
+    for e in &errors {
+        log::warn!("{e}");
+    }
+    let limits = Limits {
+        depth: a.depth.or(if a.nodes.is_none() && a.movetime.is_none() {
+            Some(10)
+        } else {
+            None
+        }),
+        nodes: a.nodes,
+        movetime: a.movetime.map(std::time::Duration::from_millis),
+        ..Limits::default()
+    };
+    let settings = Settings {
+        limits,
+        multipv: a.multipv.clamp(1, 64),
+        workers: a
+            .workers
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+        threads: a.threads.max(1),
+        hash_mb: a.hash.max(1),
+        from_ply: a.from_ply,
+        thresholds: Thresholds {
+            inaccuracy: a.inaccuracy,
+            mistake: a.mistake,
+            blunder: a.blunder,
+        },
+        kif_dir: a.kif,
+        progress: true,
+    };
+    let done = match (&a.output, a.resume) {
+        (Some(path), true) => analyse::done_keys(path),
+        _ => Default::default(),
+    };
+    let sink: Box<dyn Write + Send> = match &a.output {
+        Some(path) => Box::new(
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .with_context(|| format!("opening {}", path.display()))?,
+        ),
+        None => Box::new(std::io::stdout()),
+    };
+    let out = std::sync::Mutex::new(sink);
+    let start = Instant::now();
+    let searches = analyse::run(&jobs, &settings, &out, &done);
+    let secs = start.elapsed().as_secs_f64();
+    log::info!(
+        "{} records ({} skipped as malformed, {} results already there): {searches} searches in {secs:.1} s, {:.1} positions/s",
+        jobs.len(),
+        errors.len(),
+        done.len(),
+        searches as f64 / secs.max(1e-9)
+    );
     Ok(())
 }

@@ -105,8 +105,9 @@ pub enum EngineError {
 pub enum Reply {
     /// A move in the engine's notation (USI text, or XBoard legs joined).
     Move(String),
-    /// It resigned (USI `bestmove resign`, CECP `resign` or a result claim).
-    Resign,
+    /// It resigned (USI `bestmove resign`, CECP `resign` or a result claim, whose line is
+    /// kept).
+    Resign(Option<String>),
 }
 
 /// A running engine.
@@ -369,7 +370,7 @@ impl Engine {
                     .wait_for(deadline, |l| l.starts_with("bestmove"))
                     .await?;
                 Ok(match line.split_whitespace().nth(1) {
-                    Some("resign") | None => Reply::Resign,
+                    Some("resign") | None => Reply::Resign(None),
                     Some(mv) => Reply::Move(mv.to_string()),
                 })
             }
@@ -413,9 +414,9 @@ impl Engine {
                     } else if line.starts_with("Illegal move") {
                         // The engine refused a move the rules allow: it cannot go on.
                         self.unexpected.push(line);
-                        return Ok(Reply::Resign);
+                        return Ok(Reply::Resign(None));
                     } else {
-                        return Ok(Reply::Resign);
+                        return Ok(Reply::Resign((line != "resign").then_some(line)));
                     }
                 }
             }

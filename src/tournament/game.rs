@@ -210,7 +210,7 @@ pub async fn play(
                 )
             }
             Err(err) => break (Some(us.flip()), format!("{name} {}", describe(&err))),
-            Ok(Reply::Resign) => {
+            Ok(Reply::Resign(claim)) => {
                 let why = engine
                     .unexpected
                     .iter()
@@ -219,9 +219,10 @@ pub async fn play(
                     .cloned();
                 break (
                     Some(us.flip()),
-                    match why {
-                        Some(line) => format!("{name} refused a legal move ({line})"),
-                        None => format!("{name} resigned"),
+                    match (why, claim) {
+                        (Some(line), _) => format!("{name} refused a legal move ({line})"),
+                        (None, Some(claim)) => format!("{name} resigned (claimed {claim})"),
+                        (None, None) => format!("{name} resigned"),
                     },
                 );
             }

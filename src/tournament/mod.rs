@@ -165,7 +165,8 @@ async fn run_async(config: MatchConfig) -> Result<Summary, String> {
     let semaphore = Arc::new(Semaphore::new(config.concurrency.max(1)));
     let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
     let (tx, mut rx) = mpsc::unbounded_channel::<(Pairing, GameRecord)>();
-    for pairing in plan {
+    // One scheduler hands out the permits in schedule order, so games start in order.
+    {
         let (config, openings, semaphore, stop, tx) = (
             Arc::clone(&config),
             Arc::clone(&openings),
@@ -174,25 +175,32 @@ async fn run_async(config: MatchConfig) -> Result<Summary, String> {
             tx.clone(),
         );
         tokio::spawn(async move {
-            let Ok(_permit) = semaphore.acquire_owned().await else {
-                return;
-            };
-            if stop.load(std::sync::atomic::Ordering::Relaxed) {
-                return;
+            for pairing in plan {
+                let Ok(permit) = Arc::clone(&semaphore).acquire_owned().await else {
+                    return;
+                };
+                if stop.load(std::sync::atomic::Ordering::Relaxed) {
+                    return;
+                }
+                let (config, openings, tx) =
+                    (Arc::clone(&config), Arc::clone(&openings), tx.clone());
+                tokio::spawn(async move {
+                    let _permit = permit;
+                    let specs = [
+                        &config.engines[pairing.sente],
+                        &config.engines[pairing.gote],
+                    ];
+                    let record = game::play(
+                        pairing.game,
+                        specs,
+                        &openings[pairing.opening],
+                        pairing.opening,
+                        &config.settings,
+                    )
+                    .await;
+                    let _ = tx.send((pairing, record));
+                });
             }
-            let specs = [
-                &config.engines[pairing.sente],
-                &config.engines[pairing.gote],
-            ];
-            let record = game::play(
-                pairing.game,
-                specs,
-                &openings[pairing.opening],
-                pairing.opening,
-                &config.settings,
-            )
-            .await;
-            let _ = tx.send((pairing, record));
         });
     }
     drop(tx);

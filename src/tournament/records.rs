@@ -234,6 +234,14 @@ pub fn to_kif(record: &GameRecord) -> Result<String, String> {
         } else {
             out += &format!("{n:>4}手目   {}\n", lines[0]);
         }
+        // KIF comments: the engine's evaluation or the analysis of the move.
+        if let Some(c) = record
+            .comments
+            .get(i)
+            .filter(|c| !c.is_empty() && *c != "book")
+        {
+            out += &format!("*{c}\n");
+        }
         last_to = Some(mv.to());
         pos.make_move(mv);
     }

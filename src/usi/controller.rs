@@ -57,6 +57,7 @@ pub struct Controller {
     queued: Vec<OptionChange>,
     ponder_option: bool,
     resign_when_lost: bool,
+    avoid_repetition: bool,
     name: String,
 }
 
@@ -77,6 +78,7 @@ impl Controller {
             queued: Vec::new(),
             ponder_option: false,
             resign_when_lost: false,
+            avoid_repetition: false,
             name: format!("Shishi {}", env!("CARGO_PKG_VERSION")),
         }
     }
@@ -252,6 +254,7 @@ impl Controller {
             OptionChange::MoveOverhead(ms) => searcher.move_overhead = Duration::from_millis(ms),
             OptionChange::ClearHash => searcher.clear(),
             OptionChange::Resign(on) => self.resign_when_lost = on,
+            OptionChange::AvoidRepetition(on) => self.avoid_repetition = on,
             OptionChange::Ignored(name) => self.out.info_string(&format!(
                 "option {} is not used by this engine; ignored",
                 command::truncate(&name)
@@ -327,7 +330,7 @@ impl Controller {
             infinite: go.infinite,
             clock,
             search_moves,
-            avoid_repetition: false,
+            avoid_repetition: self.avoid_repetition,
         };
         if let Some(mate) = go.mate {
             // USI `go mate X`: X is a time in ms (or infinite); look for any mate within reach.

@@ -37,6 +37,9 @@ pub enum OptionChange {
     ClearHash,
     /// `ResignWhenLost`: answer `bestmove resign` in a position proven lost.
     Resign(bool),
+    /// `AvoidRepetition`: do not repeat an earlier position when another move exists (for
+    /// games against engines that call a repetition illegal, such as HaChu).
+    AvoidRepetition(bool),
     /// An option the engine does not have.
     Ignored(String),
 }
@@ -56,6 +59,7 @@ pub fn option_lines(variant: &str) -> Vec<String> {
         format!("option name Move_Overhead type spin default {DEFAULT_MOVE_OVERHEAD_MS} min 0 max 10000"),
         "option name Clear_Hash type button".to_string(),
         "option name ResignWhenLost type check default false".to_string(),
+        "option name AvoidRepetition type check default false".to_string(),
     ]
 }
 
@@ -116,6 +120,7 @@ pub fn parse(name: &str, value: Option<&str>) -> Result<OptionChange, String> {
         "moveoverhead" => spin("Move_Overhead", value, 0, 10_000).map(OptionChange::MoveOverhead),
         "clearhash" => Ok(OptionChange::ClearHash),
         "resignwhenlost" => check("ResignWhenLost", value).map(OptionChange::Resign),
+        "avoidrepetition" => check("AvoidRepetition", value).map(OptionChange::AvoidRepetition),
         _ => Ok(OptionChange::Ignored(name.to_string())),
     }
 }

@@ -1,0 +1,418 @@
+//! Reading analysis input: one SFEN a line (optionally `moves ...`, or `startpos [moves ...]`),
+//! JSON lines like lishogi's game export (`variant`, `initialSfen`, `moves`), or KIF as lishogi
+//! exports chu shogi (two-line lion moves, `（居食い）`, `(じっと)`, `仝`) and sho shogi. The
+//! format is detected per file. A malformed record is reported with its line number and
+//! skipped; reading goes on.
+
+use crate::core::{Move, Square};
+use crate::position::Position;
+use crate::variant::Variant;
+use serde::Deserialize;
+
+/// One thing to analyse.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Job {
+    /// A single position (the moves lead to it from the SFEN).
+    Position {
+        /// Record id: `LINE` of the input.
+        id: String,
+        /// Variant.
+        variant: &'static str,
+        /// The SFEN.
+        sfen: String,
+        /// Moves from it (USI).
+        moves: Vec<String>,
+    },
+    /// A whole game: every ply is analysed.
+    Game {
+        /// Record id: the game's `id` field, or `LINE`.
+        id: String,
+        /// Variant.
+        variant: &'static str,
+        /// The starting SFEN.
+        sfen: String,
+        /// The moves played (USI, as written: double-move paths are kept).
+        moves: Vec<String>,
+        /// Player names, when the record has them.
+        names: (String, String),
+    },
+}
+
+impl Job {
+    /// The record id.
+    pub fn id(&self) -> &str {
+        match self {
+            Job::Position { id, .. } | Job::Game { id, .. } => id,
+        }
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct JsonGame {
+    id: Option<serde_json::Value>,
+    game: Option<serde_json::Value>,
+    variant: Option<String>,
+    initial_sfen: Option<String>,
+    moves: Option<String>,
+    sente: Option<String>,
+    gote: Option<String>,
+}
+
+/// Parses an input file's text. `default_variant` applies where a record does not say.
+pub fn parse(text: &str, file: &str, default_variant: &'static Variant) -> (Vec<Job>, Vec<String>) {
+    let trimmed = text.trim_start();
+    if trimmed.starts_with('{') {
+        parse_jsonl(text, file, default_variant)
+    } else if text.contains("手目") || text.contains("手数----") {
+        parse_kif(text, file, default_variant)
+    } else {
+        parse_sfens(text, file, default_variant)
+    }
+}
+
+fn check(variant: &'static Variant, sfen: &str, moves: &[String]) -> Result<(), String> {
+    let mut pos = Position::from_sfen(variant, sfen).map_err(|e| e.to_string())?;
+    pos.play_usi_moves(moves.iter().map(String::as_str))
+        .map_err(|e| e.to_string())
+}
+
+fn parse_sfens(text: &str, file: &str, variant: &'static Variant) -> (Vec<Job>, Vec<String>) {
+    let (mut jobs, mut errors) = (Vec::new(), Vec::new());
+    for (n, raw) in text.lines().enumerate() {
+        let line = raw.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let (setup, moves) = match line.split_once(" moves") {
+            Some((s, m)) => (
+                s.trim(),
+                m.split_whitespace().map(String::from).collect::<Vec<_>>(),
+            ),
+            None => (line, Vec::new()),
+        };
+        let setup = setup.strip_prefix("position").map_or(setup, str::trim);
+        let setup = setup.strip_prefix("sfen").map_or(setup, str::trim);
+        let sfen = if setup == "startpos" {
+            variant.spec.start_sfen.to_string()
+        } else {
+            setup.to_string()
+        };
+        match check(variant, &sfen, &moves) {
+            Ok(()) => jobs.push(Job::Position {
+                id: (n + 1).to_string(),
+                variant: variant.name(),
+                sfen,
+                moves,
+            }),
+            Err(e) => errors.push(format!("{file}:{}: {e}; skipped", n + 1)),
+        }
+    }
+    (jobs, errors)
+}
+
+fn parse_jsonl(
+    text: &str,
+    file: &str,
+    default_variant: &'static Variant,
+) -> (Vec<Job>, Vec<String>) {
+    let (mut jobs, mut errors) = (Vec::new(), Vec::new());
+    for (n, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let record: JsonGame = match serde_json::from_str(line) {
+            Ok(r) => r,
+            Err(e) => {
+                errors.push(format!(
+                    "{file}:{}: not a JSON game record ({e}); skipped",
+                    n + 1
+                ));
+                continue;
+            }
+        };
+        let variant = match record.variant.as_deref() {
+            None => default_variant,
+            Some(v) => match Variant::by_name(v) {
+                Some(v) => v,
+                None => {
+                    errors.push(format!(
+                        "{file}:{}: variant '{v}' is not played here; skipped",
+                        n + 1
+                    ));
+                    continue;
+                }
+            },
+        };
+        let sfen = match record.initial_sfen.as_deref() {
+            None | Some("startpos") => variant.spec.start_sfen.to_string(),
+            Some(s) => s.to_string(),
+        };
+        let moves: Vec<String> = record
+            .moves
+            .unwrap_or_default()
+            .split_whitespace()
+            .map(String::from)
+            .collect();
+        if let Err(e) = check(variant, &sfen, &moves) {
+            errors.push(format!("{file}:{}: {e}; skipped", n + 1));
+            continue;
+        }
+        let id = record.id.or(record.game).map_or((n + 1).to_string(), |v| {
+            v.as_str().map_or(v.to_string(), String::from)
+        });
+        jobs.push(Job::Game {
+            id,
+            variant: variant.name(),
+            sfen,
+            moves,
+            names: (
+                record.sente.unwrap_or_default(),
+                record.gote.unwrap_or_default(),
+            ),
+        });
+    }
+    (jobs, errors)
+}
+
+/// Kanji rank numerals up to 16.
+fn kanji_to_number(text: &str) -> Option<usize> {
+    let digit = |c: char| {
+        "一二三四五六七八九"
+            .chars()
+            .position(|d| d == c)
+            .map(|i| i + 1)
+    };
+    let chars: Vec<char> = text.chars().collect();
+    match chars.as_slice() {
+        ['十'] => Some(10),
+        ['十', d] => digit(*d).map(|d| 10 + d),
+        [d] => digit(*d),
+        _ => None,
+    }
+}
+
+/// A square in KIF writing: Arabic or full-width file, kanji rank (`7八`, `10十一`, `７六`).
+fn kif_square(variant: &Variant, text: &str) -> Option<Square> {
+    let normal: String = text
+        .chars()
+        .map(|c| {
+            if ('０'..='９').contains(&c) {
+                char::from_u32(c as u32 - 0xfee0).unwrap_or(c)
+            } else {
+                c
+            }
+        })
+        .collect();
+    let split = normal.find(|c: char| !c.is_ascii_digit())?;
+    let file: usize = normal[..split].parse().ok()?;
+    let rank = kanji_to_number(&normal[split..])?;
+    if file == 0 || file > variant.spec.files || rank == 0 || rank > variant.spec.ranks {
+        return None;
+    }
+    Some(Square::new(variant.spec.files - file, rank - 1))
+}
+
+/// The origin in `（←7九）` (chu) or `(77)` (sho).
+fn kif_origin(variant: &Variant, text: &str) -> Option<Square> {
+    if let Some(start) = text.find('←') {
+        let rest = &text[start + '←'.len_utf8()..];
+        let end = rest.find(['）', ')'])?;
+        return kif_square(variant, rest[..end].trim());
+    }
+    let open = text.rfind('(')?;
+    let digits = text[open + 1..].trim_end_matches(')');
+    let bytes = digits.as_bytes();
+    if bytes.len() != 2 || !bytes.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let (file, rank) = ((bytes[0] - b'0') as usize, (bytes[1] - b'0') as usize);
+    (file >= 1 && file <= variant.spec.files && rank >= 1 && rank <= variant.spec.ranks)
+        .then(|| Square::new(variant.spec.files - file, rank - 1))
+}
+
+/// The destination at the start of a move text (`7八歩兵...`, `仝龍馬...`, `同　歩...`).
+fn kif_destination(variant: &Variant, text: &str, last: Option<Square>) -> Option<Square> {
+    let text = text.trim_start_matches(['▲', '△', '☗', '☖']);
+    if text.starts_with('仝') || text.starts_with('同') {
+        return last;
+    }
+    let mut end = 0;
+    for (i, c) in text.char_indices() {
+        if c.is_ascii_digit() || ('０'..='９').contains(&c) || "一二三四五六七八九十".contains(c)
+        {
+            end = i + c.len_utf8();
+        } else {
+            break;
+        }
+    }
+    kif_square(variant, &text[..end])
+}
+
+fn parse_kif(text: &str, file: &str, default_variant: &'static Variant) -> (Vec<Job>, Vec<String>) {
+    let variant = if text.contains("獅子")
+        || text.contains("一歩目")
+        || text.contains("十一")
+        || text.contains("chushogi")
+    {
+        Variant::chu()
+    } else if text.contains("shoshogi") || text.contains("象") {
+        Variant::sho()
+    } else {
+        default_variant
+    };
+    let mut pos = Position::startpos(variant);
+    let mut moves = Vec::new();
+    let mut names = (String::new(), String::new());
+    let mut last: Option<Square> = None;
+    let mut first_step: Option<(Square, usize)> = None;
+    for (n, raw) in text.lines().enumerate() {
+        let line = raw.trim();
+        if let Some(name) = line.strip_prefix("先手：") {
+            names.0 = name.to_string();
+        } else if let Some(name) = line.strip_prefix("後手：") {
+            names.1 = name.to_string();
+        } else if line.starts_with('|') || line.starts_with("+---") {
+            return (Vec::new(), vec![format!("{file}:{}: KIF games from a set-up position are not supported (use JSON or SFEN); skipped", n + 1)]);
+        }
+        let Some(at) = line.find("手目") else {
+            continue;
+        };
+        let rest = line[at + "手目".len()..].trim();
+        let mv: Result<Option<Move>, String> = if let Some(step) = rest.strip_prefix("一歩目") {
+            match kif_origin(variant, step) {
+                Some(from) => {
+                    first_step = Some((from, n + 1));
+                    Ok(None)
+                }
+                None => Err("cannot read the first step".into()),
+            }
+        } else if let Some(step) = rest.strip_prefix("二歩目") {
+            match (first_step.take(), kif_origin(variant, step)) {
+                (Some((from, _)), Some(mid)) => {
+                    let to = if step.contains("居食い") || step.contains("じっと") {
+                        Some(from)
+                    } else {
+                        kif_destination(variant, step.trim(), last)
+                    };
+                    to.map(|to| Move::double(from, mid, to))
+                        .map(Some)
+                        .ok_or_else(|| "cannot read the second step".into())
+                }
+                _ => Err("a second step without a first".into()),
+            }
+        } else {
+            let promote = rest.contains('成')
+                && !rest.contains("不成")
+                && !rest.contains("成香")
+                && !rest.contains("成桂")
+                && !rest.contains("成銀");
+            match (
+                kif_destination(variant, rest, last),
+                kif_origin(variant, rest),
+            ) {
+                (Some(to), Some(from)) => Ok(Some(Move::new(from, to, promote))),
+                _ => Err(format!("cannot read the move '{rest}'")),
+            }
+        };
+        match mv {
+            Ok(None) => {}
+            Ok(Some(m)) => {
+                let text = crate::position::notation::move_to_usi(variant, m);
+                match pos.parse_usi_path(&text) {
+                    Ok(legal) => {
+                        moves.push(text);
+                        last = Some(legal.to());
+                        pos.make_move(legal);
+                    }
+                    Err(e) => {
+                        return (
+                            Vec::new(),
+                            vec![format!("{file}:{}: {e}; game skipped", n + 1)],
+                        )
+                    }
+                }
+            }
+            Err(e) => {
+                return (
+                    Vec::new(),
+                    vec![format!("{file}:{}: {e}; game skipped", n + 1)],
+                )
+            }
+        }
+    }
+    if moves.is_empty() {
+        return (
+            Vec::new(),
+            vec![format!("{file}: no moves found in the KIF")],
+        );
+    }
+    let id = std::path::Path::new(file)
+        .file_stem()
+        .map_or("1".to_string(), |s| s.to_string_lossy().into_owned());
+    (
+        vec![Job::Game {
+            id,
+            variant: variant.name(),
+            sfen: variant.spec.start_sfen.to_string(),
+            moves,
+            names,
+        }],
+        Vec::new(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tournament::records::{to_kif, GameRecord};
+
+    #[test]
+    fn kif_written_by_the_match_runner_reads_back() {
+        let moves =
+            "8i8h 5d5e 7j8i 6c5d 8i8g 5d6e 8g7f 6e6f 7f7e7f 6f6g 7f6g7f 7d7e 7i7h 7e7f 7h7g";
+        let record = GameRecord {
+            game: 3,
+            variant: "chushogi".into(),
+            initial_sfen: Variant::chu().spec.start_sfen.into(),
+            moves: moves.into(),
+            result: "1-0".into(),
+            reason: "test".into(),
+            sente: "A".into(),
+            gote: "B".into(),
+            times_ms: vec![],
+            comments: vec![],
+            opening: 0,
+            date: "2026-11-29T00:00:00Z".into(),
+        };
+        let kif = to_kif(&record).unwrap();
+        let (jobs, errors) = parse(&kif, "game-0003.kif", Variant::chu());
+        assert!(errors.is_empty(), "{errors:?}");
+        match &jobs[0] {
+            Job::Game {
+                moves: read, names, ..
+            } => {
+                assert_eq!(read.join(" "), moves);
+                assert_eq!(names, &("A".to_string(), "B".to_string()));
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn sfen_and_json_lines_with_bad_records() {
+        let text = "startpos moves 7i7h\n# comment\nlfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1\nnonsense\nstartpos moves 7i7e\n";
+        let (jobs, errors) = parse(text, "in.txt", Variant::chu());
+        assert_eq!(jobs.len(), 2);
+        assert_eq!(errors.len(), 2);
+        assert!(
+            errors[0].starts_with("in.txt:4:") && errors[1].starts_with("in.txt:5:"),
+            "{errors:?}"
+        );
+        let json = "{\"id\":\"g1\",\"variant\":\"chushogi\",\"initialSfen\":\"startpos\",\"moves\":\"7i7h 7d7e 7j7i6h\"}\n{\"variant\":\"chushogi\",\"moves\":\"7i7h 7i7h\"}\n{broken\n";
+        let (jobs, errors) = parse(json, "g.jsonl", Variant::chu());
+        assert_eq!(jobs.len(), 1);
+        assert_eq!(jobs[0].id(), "g1");
+        assert_eq!(errors.len(), 2, "{errors:?}");
+    }
+}
