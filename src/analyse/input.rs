@@ -400,6 +400,43 @@ mod tests {
     }
 
     #[test]
+    fn sho_kif_reads_back() {
+        let moves = "7g7f 3c3d 8h2b+ 3a2b 2g2f 5c5d 2f2e 5b5c 2e2d 2c2d";
+        let record = GameRecord {
+            game: 1,
+            variant: "shoshogi".into(),
+            initial_sfen: Variant::sho().spec.start_sfen.into(),
+            moves: moves.into(),
+            result: "1/2-1/2".into(),
+            reason: "test".into(),
+            sente: "A".into(),
+            gote: "B".into(),
+            times_ms: vec![],
+            comments: vec![],
+            opening: 0,
+            date: "2026-11-29T00:00:00Z".into(),
+        };
+        let kif = to_kif(&record).unwrap();
+        assert!(
+            kif.contains("   3手目   ２二角成(88)") && kif.contains("同　銀(31)"),
+            "{kif}"
+        );
+        let (jobs, errors) = parse(&kif, "sho.kif", Variant::chu());
+        assert!(errors.is_empty(), "{errors:?}");
+        match &jobs[0] {
+            Job::Game {
+                moves: read,
+                variant,
+                ..
+            } => {
+                assert_eq!(*variant, "shoshogi");
+                assert_eq!(read.join(" "), moves);
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
     fn sfen_and_json_lines_with_bad_records() {
         let text = "startpos moves 7i7h\n# comment\nlfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1\nnonsense\nstartpos moves 7i7e\n";
         let (jobs, errors) = parse(text, "in.txt", Variant::chu());

@@ -608,21 +608,11 @@ impl Cecp {
 
 /// The CECP result line for an outcome (sente is XBoard's white: `1-0` when sente wins).
 pub fn result_line(outcome: Outcome) -> String {
-    let reason = match outcome.reason {
-        OutcomeReason::RoyalCaptured => "royal captured",
-        OutcomeReason::NoLegalMoves => "no legal move",
-        OutcomeReason::BareKing => "bare king",
-        OutcomeReason::KingsAlone => "kings alone",
-        OutcomeReason::Repetition => "fourfold repetition",
-        OutcomeReason::PerpetualAttack => "perpetual check or attack",
-        OutcomeReason::MoveLimit => "200 plies without capture or promotion",
-    };
-    let score = match outcome.winner {
-        Some(Color::Sente) => "1-0",
-        Some(Color::Gote) => "0-1",
-        None => "1/2-1/2",
-    };
-    format!("{score} {{{reason}}}")
+    format!(
+        "{} {{{}}}",
+        crate::position::result_text(outcome.winner),
+        outcome.reason.describe()
+    )
 }
 
 /// A COLORFEN: ranks from the top (XBoard's highest rank first), digits for unmarked squares.

@@ -27,6 +27,30 @@ pub enum OutcomeReason {
     MoveLimit,
 }
 
+impl OutcomeReason {
+    /// The reason in words, as records and result lines give it.
+    pub fn describe(self) -> &'static str {
+        match self {
+            OutcomeReason::RoyalCaptured => "royal captured",
+            OutcomeReason::NoLegalMoves => "no legal move",
+            OutcomeReason::BareKing => "bare king",
+            OutcomeReason::KingsAlone => "kings alone",
+            OutcomeReason::Repetition => "fourfold repetition",
+            OutcomeReason::PerpetualAttack => "perpetual check or attack",
+            OutcomeReason::MoveLimit => "200 plies without capture or promotion",
+        }
+    }
+}
+
+/// A game result as records write it: `1-0` when sente won, `0-1` when gote won, `1/2-1/2`.
+pub fn result_text(winner: Option<Color>) -> &'static str {
+    match winner {
+        Some(Color::Sente) => "1-0",
+        Some(Color::Gote) => "0-1",
+        None => "1/2-1/2",
+    }
+}
+
 /// The result of a finished game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Outcome {

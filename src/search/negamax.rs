@@ -192,13 +192,7 @@ impl Worker<'_> {
             // move, which loses in chu and sho alike.
             return mated_in(ply);
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best, original_alpha, beta);
         self.shared
             .tt
             .store(self.pos.key(), best_move, best, depth, bound, ply);

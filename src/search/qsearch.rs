@@ -99,13 +99,7 @@ impl Worker<'_> {
         if threatened && !any {
             return mated_in(ply);
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best, original_alpha, beta);
         self.shared
             .tt
             .store(self.pos.key(), best_move, best, 0, bound, ply);

@@ -27,6 +27,19 @@ pub enum Bound {
     Exact = 3,
 }
 
+impl Bound {
+    /// The bound a search result `best` proves, given the window it was searched with.
+    pub fn of(best: Score, original_alpha: Score, beta: Score) -> Bound {
+        if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+}
+
 /// A table hit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TtEntry {

@@ -7,7 +7,7 @@ use super::openings::Opening;
 use super::records::GameRecord;
 use crate::cecp::notation::{parse_legs, Legs};
 use crate::core::Color;
-use crate::position::{GenMode, OutcomeReason, Position};
+use crate::position::{GenMode, Position};
 use crate::variant::Variant;
 use tokio::time::{Duration, Instant};
 
@@ -164,7 +164,7 @@ pub async fn play(
     };
     let (winner, reason) = loop {
         if let Some(outcome) = pos.outcome() {
-            break (outcome.winner, reason_text(outcome.reason));
+            break (outcome.winner, outcome.reason.describe().to_string());
         }
         if settings.max_plies > 0 && pos.history().len() >= settings.max_plies {
             break (None, format!("max plies ({})", settings.max_plies));
@@ -291,12 +291,7 @@ pub async fn play(
 
 fn finish(record: &mut GameRecord, moves: &[String], winner: Option<Color>, reason: String) {
     record.moves = moves.join(" ");
-    record.result = match winner {
-        Some(Color::Sente) => "1-0",
-        Some(Color::Gote) => "0-1",
-        None => "1/2-1/2",
-    }
-    .to_string();
+    record.result = crate::position::result_text(winner).to_string();
     record.reason = reason;
 }
 
@@ -306,20 +301,6 @@ fn describe(err: &EngineError) -> String {
         EngineError::Timeout => "did not answer".into(),
         EngineError::Start(e) => format!("failed to start: {e}"),
     }
-}
-
-/// The words for a rules ending.
-pub fn reason_text(reason: OutcomeReason) -> String {
-    match reason {
-        OutcomeReason::RoyalCaptured => "royal captured",
-        OutcomeReason::NoLegalMoves => "no legal move",
-        OutcomeReason::BareKing => "bare king",
-        OutcomeReason::KingsAlone => "kings alone",
-        OutcomeReason::Repetition => "fourfold repetition",
-        OutcomeReason::PerpetualAttack => "perpetual check or attack",
-        OutcomeReason::MoveLimit => "200 plies without capture or promotion",
-    }
-    .to_string()
 }
 
 /// Now as RFC 3339 UTC (no time-zone crate needed for UTC).

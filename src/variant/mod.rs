@@ -43,6 +43,28 @@ pub struct KindSpec {
     pub forced_promotion_ranks: u8,
 }
 
+impl KindSpec {
+    /// A kind with no special flags (the variant files set `royal`, `lion`, `weak` and forced
+    /// promotion with struct update syntax).
+    pub const fn new(
+        name: &'static str,
+        sfen: &'static str,
+        promotes_to: Option<&'static str>,
+        movement: Movement,
+    ) -> KindSpec {
+        KindSpec {
+            name,
+            sfen,
+            promotes_to,
+            movement,
+            royal: false,
+            lion: false,
+            weak: false,
+            forced_promotion_ranks: 0,
+        }
+    }
+}
+
 /// When a move may promote.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PromotionRule {

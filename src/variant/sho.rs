@@ -5,22 +5,14 @@ use super::movement::short::*;
 use super::movement::{Movement, Ray};
 use super::{BareKingRule, KindSpec, PerpetualRule, PromotionRule, RuleSet, VariantSpec};
 
+/// Shorthand for [`KindSpec::new`].
 const fn k(
     name: &'static str,
     sfen: &'static str,
     promotes_to: Option<&'static str>,
     movement: Movement,
 ) -> KindSpec {
-    KindSpec {
-        name,
-        sfen,
-        promotes_to,
-        movement,
-        royal: false,
-        lion: false,
-        weak: false,
-        forced_promotion_ranks: 0,
-    }
+    KindSpec::new(name, sfen, promotes_to, movement)
 }
 
 const fn r(rays: [Ray; 8]) -> Movement {
