@@ -2,7 +2,6 @@
 //! rules file), asynchronously with deadlines: a reply that does not come in time is a hang,
 //! a closed stdout a crash.
 
-use crate::core::Color;
 use crate::position::Position;
 use crate::variant::Variant;
 use std::process::Stdio;
@@ -446,19 +445,6 @@ impl Engine {
         {
             let _ = self.child.kill().await;
         }
-    }
-
-    /// The side this engine is told it plays (for logging).
-    pub fn describe(&self, color: Color) -> String {
-        format!(
-            "{} ({})",
-            self.spec.name,
-            if color == Color::Sente {
-                "sente"
-            } else {
-                "gote"
-            }
-        )
     }
 }
 

@@ -14,7 +14,7 @@ pub mod stats;
 pub mod testengine;
 
 use engine::EngineSpec;
-use game::{GameSettings, TimeControl};
+use game::GameSettings;
 use openings::Opening;
 use records::GameRecord;
 use stats::{Sprt, SprtState, Tally};
@@ -404,11 +404,6 @@ pub fn table(summary: &Summary) -> String {
         out.push('\n');
     }
     out
-}
-
-/// The games a pairing plays, for the CLI's check.
-pub fn time_control_text(tc: &TimeControl) -> String {
-    format!("{tc:?}")
 }
 
 #[cfg(test)]
