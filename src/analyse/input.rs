@@ -367,16 +367,13 @@ mod tests {
     use super::*;
     use crate::tournament::records::{to_kif, GameRecord};
 
-    #[test]
-    fn kif_written_by_the_match_runner_reads_back() {
-        let moves =
-            "8i8h 5d5e 7j8i 6c5d 8i8g 5d6e 8g7f 6e6f 7f7e7f 6f6g 7f6g7f 7d7e 7i7h 7e7f 7h7g";
-        let record = GameRecord {
-            game: 3,
-            variant: "chushogi".into(),
-            initial_sfen: Variant::chu().spec.start_sfen.into(),
+    fn record(variant: &Variant, moves: &str) -> GameRecord {
+        GameRecord {
+            game: 1,
+            variant: variant.name().into(),
+            initial_sfen: variant.spec.start_sfen.into(),
             moves: moves.into(),
-            result: "1-0".into(),
+            result: "1/2-1/2".into(),
             reason: "test".into(),
             sente: "A".into(),
             gote: "B".into(),
@@ -384,7 +381,14 @@ mod tests {
             comments: vec![],
             opening: 0,
             date: "2026-11-29T00:00:00Z".into(),
-        };
+        }
+    }
+
+    #[test]
+    fn kif_written_by_the_match_runner_reads_back() {
+        let moves =
+            "8i8h 5d5e 7j8i 6c5d 8i8g 5d6e 8g7f 6e6f 7f7e7f 6f6g 7f6g7f 7d7e 7i7h 7e7f 7h7g";
+        let record = record(Variant::chu(), moves);
         let kif = to_kif(&record).unwrap();
         let (jobs, errors) = parse(&kif, "game-0003.kif", Variant::chu());
         assert!(errors.is_empty(), "{errors:?}");
@@ -402,20 +406,7 @@ mod tests {
     #[test]
     fn sho_kif_reads_back() {
         let moves = "7g7f 3c3d 8h2b+ 3a2b 2g2f 5c5d 2f2e 5b5c 2e2d 2c2d";
-        let record = GameRecord {
-            game: 1,
-            variant: "shoshogi".into(),
-            initial_sfen: Variant::sho().spec.start_sfen.into(),
-            moves: moves.into(),
-            result: "1/2-1/2".into(),
-            reason: "test".into(),
-            sente: "A".into(),
-            gote: "B".into(),
-            times_ms: vec![],
-            comments: vec![],
-            opening: 0,
-            date: "2026-11-29T00:00:00Z".into(),
-        };
+        let record = record(Variant::sho(), moves);
         let kif = to_kif(&record).unwrap();
         assert!(
             kif.contains("   3手目   ２二角成(88)") && kif.contains("同　銀(31)"),

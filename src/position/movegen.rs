@@ -45,6 +45,16 @@ impl Filter {
     fn quiets(self) -> bool {
         self != Filter::Captures
     }
+
+    /// Whether a move that does (or does not) capture passes the filter.
+    #[inline]
+    fn allows(self, captures: bool) -> bool {
+        if captures {
+            self.captures()
+        } else {
+            self.quiets()
+        }
+    }
 }
 
 impl Position {
@@ -309,7 +319,7 @@ impl Position {
                     continue;
                 }
                 let captures = !first.is_empty() || !target.is_empty();
-                if (captures && !filter.captures()) || (!captures && !filter.quiets()) {
+                if !filter.allows(captures) {
                     continue;
                 }
                 if target.is_empty()
@@ -365,7 +375,7 @@ impl Position {
                 return;
             }
             let captures = !first.is_empty() || !target.is_empty();
-            if (captures && !filter.captures()) || (!captures && !filter.quiets()) {
+            if !filter.allows(captures) {
                 return;
             }
             let mut transparent = from_bb;

@@ -58,15 +58,8 @@ impl Worker<'_> {
         let entry = self.shared.tt.probe(key, ply);
         let tt_move = entry.and_then(|e| e.mv);
         if let Some(e) = entry {
-            if !pv_node && e.depth >= depth {
-                let fits = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => e.score >= beta,
-                    Bound::Upper => e.score <= alpha,
-                };
-                if fits {
-                    return e.score;
-                }
+            if !pv_node && e.depth >= depth && e.cuts(alpha, beta) {
+                return e.score;
             }
         }
 

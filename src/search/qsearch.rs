@@ -35,12 +35,7 @@ impl Worker<'_> {
         }
         let entry = self.shared.tt.probe(self.pos.key(), ply);
         if let Some(e) = entry {
-            let fits = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => e.score >= beta,
-                Bound::Upper => e.score <= alpha,
-            };
-            if fits && beta - alpha == 1 {
+            if e.cuts(alpha, beta) && beta - alpha == 1 {
                 return e.score;
             }
         }

@@ -92,6 +92,17 @@ fn unpack(data: u64) -> (Option<Move>, Score, i32, Bound, u8) {
     (mv, score, depth, bound, ((data >> 52) & 63) as u8)
 }
 
+impl TtEntry {
+    /// Whether the stored score settles a node searched with the window `alpha..beta`.
+    pub fn cuts(&self, alpha: Score, beta: Score) -> bool {
+        match self.bound {
+            Bound::Exact => true,
+            Bound::Lower => self.score >= beta,
+            Bound::Upper => self.score <= alpha,
+        }
+    }
+}
+
 /// The shared hash table.
 pub struct TranspositionTable {
     buckets: Vec<Bucket>,
