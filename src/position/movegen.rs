@@ -216,6 +216,7 @@ impl Position {
 
     /// The moves of the piece on `from` that obey the piece movements and the lion-trading
     /// rules. `pass_listed` carries "a pass was already listed" across pieces (search mode).
+    #[inline(always)]
     fn piece_moves(
         &self,
         from: Square,
