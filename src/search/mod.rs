@@ -18,7 +18,7 @@ pub mod time;
 pub mod tt;
 
 use crate::core::score::Score;
-use crate::core::{Color, Move};
+use crate::core::Move;
 pub use pool::Searcher;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
@@ -171,9 +171,4 @@ impl SearchControl {
             .elapsed()
             .saturating_sub(Duration::from_millis(self.clock_start_ms.load(Relaxed)))
     }
-}
-
-/// The colour index of a clock entry.
-pub fn clock_index(color: Color) -> usize {
-    color.index()
 }

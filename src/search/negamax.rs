@@ -20,15 +20,9 @@ impl Worker<'_> {
         allow_null: bool,
     ) -> Score {
         let pv_node = beta - alpha > 1;
-        self.pv[ply].clear();
-        if self.tick() {
-            return DRAW;
-        }
-        self.seldepth = self.seldepth.max(ply);
-
-        // The game may be over here.
-        if let Some(outcome) = self.pos.board_outcome() {
-            return self.outcome_score(outcome, ply);
+        // Bookkeeping, and the game may be over here.
+        if let Some(score) = self.enter_node(ply) {
+            return score;
         }
         if self.pos.repetitions().0 >= 2 {
             return DRAW;

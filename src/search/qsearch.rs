@@ -19,13 +19,9 @@ impl Worker<'_> {
     }
 
     fn qsearch_inner(&mut self, mut alpha: Score, beta: Score, ply: usize, qply: usize) -> Score {
-        self.pv[ply].clear();
-        if self.tick() {
-            return DRAW;
-        }
-        self.seldepth = self.seldepth.max(ply);
-        if let Some(outcome) = self.pos.board_outcome() {
-            return self.outcome_score(outcome, ply);
+        // Bookkeeping, and the game may be over here.
+        if let Some(score) = self.enter_node(ply) {
+            return score;
         }
         if self.can_take_last_royal() {
             return mate_in(ply + 1);

@@ -172,6 +172,21 @@ impl<'a> Worker<'a> {
         }
     }
 
+    /// What every node does first (negamax and quiescence alike): clear its PV, count it,
+    /// note the depth reached, and see whether the game is already over here. `Some(score)`
+    /// ends the node (a stop reads as a draw; the score is thrown away).
+    #[inline]
+    pub(super) fn enter_node(&mut self, ply: usize) -> Option<Score> {
+        self.pv[ply].clear();
+        if self.tick() {
+            return Some(DRAW);
+        }
+        self.seldepth = self.seldepth.max(ply);
+        self.pos
+            .board_outcome()
+            .map(|outcome| self.outcome_score(outcome, ply))
+    }
+
     /// The score of a finished game at `ply` from the side to move's point of view.
     pub(super) fn outcome_score(&self, outcome: Outcome, ply: usize) -> Score {
         match outcome.winner {
