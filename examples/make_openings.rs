@@ -66,7 +66,7 @@ fn main() {
             &SearchControl::new(false),
             &shishi::search::Silent,
         );
-        if result.score.abs() <= 60 && seen.insert(pos.key()) {
+        if result.score.is_some_and(|s| s.abs() <= 60) && seen.insert(pos.key()) {
             println!("{}", line.join(" "));
             made += 1;
         }

@@ -43,13 +43,14 @@ pub struct BenchLine {
     pub best: String,
 }
 
-/// Runs the bench; `each` is told about every position as it finishes.
+/// Runs the bench; `each` is told about every position as it finishes. An error when the
+/// hash table cannot be had.
 pub fn run(
     depth: i32,
     threads: usize,
     hash_mb: usize,
     mut each: impl FnMut(&BenchLine),
-) -> (u64, Duration) {
+) -> Result<(u64, Duration), String> {
     let mut total = 0;
     let mut time = Duration::ZERO;
     for (index, (variant, sfen, moves)) in POSITIONS.iter().enumerate() {
@@ -57,7 +58,7 @@ pub fn run(
         let mut pos = Position::from_sfen(variant, sfen).expect("bench SFEN");
         pos.play_usi_moves(moves.split_whitespace())
             .expect("bench moves");
-        let mut searcher = Searcher::new(hash_mb, threads);
+        let mut searcher = Searcher::try_new(hash_mb, threads)?;
         let limits = Limits {
             depth: Some(depth),
             ..Limits::default()
@@ -78,5 +79,5 @@ pub fn run(
             best,
         });
     }
-    (total, time)
+    Ok((total, time))
 }

@@ -3,7 +3,8 @@
 //! Layers, each depending only on those before it: [`core`] (squares, bitboards, moves,
 //! scores) -> [`variant`] (piece kinds and rules as data) -> [`position`] (board,
 //! make/unmake, move generation, game-end rules) -> [`eval`] and [`search`] -> [`perft`],
-//! [`bench`] and the front-ends ([`usi`], [`cecp`], [`tournament`]).
+//! [`bench`], the engine [`session`] and the front-ends over it ([`usi`], [`cecp`]), and
+//! the tools ([`tournament`], [`analyse`]).
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -16,6 +17,7 @@ pub mod eval;
 pub mod perft;
 pub mod position;
 pub mod search;
+pub mod session;
 pub mod tournament;
 pub mod usi;
 pub mod variant;

@@ -119,14 +119,8 @@ fn main() -> Result<()> {
             run(b, after, seed);
             Ok(())
         }
-        Some(Command::Xboard) => {
-            shishi::cecp::run(None);
-            Ok(())
-        }
-        Some(Command::Usi) => {
-            shishi::usi::run(None);
-            Ok(())
-        }
+        Some(Command::Xboard) => Ok(shishi::cecp::run(None)?),
+        Some(Command::Usi) => Ok(shishi::usi::run(None)?),
         None => protocol_by_first_line(),
     }
 }
@@ -176,7 +170,8 @@ fn run_bench(depth: i32, threads: usize, hash: usize) -> Result<()> {
             line.time.as_secs_f64(),
             line.best
         );
-    });
+    })
+    .map_err(|e| anyhow::anyhow!("{e} (try a smaller --hash)"))?;
     let nps = (nodes as f64 / time.as_secs_f64().max(1e-9)) as u64;
     let mut out = std::io::stdout().lock();
     writeln!(out, "{nodes} nodes {nps} nps")?;
@@ -186,14 +181,19 @@ fn run_bench(depth: i32, threads: usize, hash: usize) -> Result<()> {
 
 /// Reads the first line and picks the protocol it belongs to.
 fn protocol_by_first_line() -> Result<()> {
-    let mut first = String::new();
-    if std::io::stdin().lock().read_line(&mut first)? == 0 {
+    // Bytes, not a String: a first line that is not UTF-8 is still a line (and an error
+    // message from the protocol, not a failed start).
+    let mut bytes = Vec::new();
+    if std::io::stdin().lock().read_until(b'\n', &mut bytes)? == 0 {
         return Ok(());
     }
+    let first = String::from_utf8_lossy(&bytes)
+        .trim_end_matches(['\r', '\n'])
+        .to_string();
     if first.trim() == "xboard" {
-        shishi::cecp::run(Some(first));
+        shishi::cecp::run(Some(first))?;
     } else {
-        shishi::usi::run(Some(first));
+        shishi::usi::run(Some(first))?;
     }
     Ok(())
 }

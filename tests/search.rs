@@ -1,7 +1,6 @@
 //! Search behaviour: wins found, mates scored exactly, determinism, stop latency, threads,
 //! MultiPV, and the bench signature.
 
-use shishi::core::score::mate_plies;
 use shishi::position::Position;
 use shishi::search::{Info, Limits, Observer, SearchControl, Searcher, Silent};
 use shishi::variant::Variant;
@@ -37,14 +36,14 @@ fn taking_the_last_royal_is_found_and_scored_as_mate_in_one() {
     );
     // The gold takes the king on 12a (promoting or not: both win).
     assert!(pos.move_to_usi(r.best.unwrap()).starts_with("11b12a"));
-    assert_eq!(mate_plies(r.score), Some(1));
+    assert_eq!(r.mate_plies(), Some(1));
 }
 
 #[test]
 fn a_sho_checkmate_is_found() {
     // Both 1c1b and 2c2b+ mate at once.
     let (mut pos, r) = search(Variant::sho(), "8k/9/p6SG/9/9/9/9/9/4K4 b - 1", depth(4), 1);
-    assert_eq!(mate_plies(r.score), Some(1));
+    assert_eq!(r.mate_plies(), Some(1));
     pos.make_move(r.best.unwrap());
     assert!(!pos.has_legal_move(), "the move mates");
 }
@@ -59,7 +58,7 @@ fn a_mate_in_three_plies_in_chu() {
         depth(6),
         1,
     );
-    let plies = mate_plies(r.score).expect("a mate");
+    let plies = r.mate_plies().expect("a mate");
     assert!(plies > 0 && plies <= 5 && plies % 2 == 1, "mate in {plies}");
 }
 
@@ -73,7 +72,7 @@ fn the_side_to_move_that_is_lost_sees_the_mate_against_it() {
         depth(4),
         1,
     );
-    assert_eq!(mate_plies(r.score), Some(-2), "score {}", r.score);
+    assert_eq!(r.mate_plies(), Some(-2), "score {:?}", r.score);
 }
 
 #[test]
@@ -184,7 +183,8 @@ fn bench_reproduces_the_node_count_in_bench_file() {
         .trim()
         .parse()
         .unwrap();
-    let (nodes, _) = shishi::bench::run(shishi::bench::DEFAULT_DEPTH, 1, 16, |_| {});
+    let (nodes, _) =
+        shishi::bench::run(shishi::bench::DEFAULT_DEPTH, 1, 16, |_| {}).expect("a 16 MB table");
     assert_eq!(
         nodes, expected,
         "the search changed: update BENCH and say `Bench: {nodes}` in the commit"

@@ -172,7 +172,7 @@ fn a_whole_self_played_game_has_only_legal_moves() {
 }
 
 #[test]
-fn bad_input_never_crashes_or_loses_the_position() {
+fn bad_input_never_crashes_and_a_bad_position_leaves_none() {
     let mut e = Engine::start();
     e.send("position startpos moves 8i8h");
     e.send("d");
@@ -218,9 +218,17 @@ fn bad_input_never_crashes_or_loses_the_position() {
         "{:#?}",
         e.seen
     );
+    // The last position sent was rejected: there is none, and `go` resigns rather than
+    // answer with a move of an older position.
+    e.send("d");
+    e.until(5.0, |l| l.contains("error: no position is set"));
+    e.send("go depth 2");
+    assert_eq!(e.bestmove(5.0), "resign");
+    e.quiet_for(0.3, |l| l.starts_with("bestmove"));
+    e.send("position startpos moves 8i8h");
     e.send("d");
     let after = e.until(5.0, |l| l.starts_with("sfen "));
-    assert_eq!(after, sfen, "the last good position is kept");
+    assert_eq!(after, sfen, "a good position is taken again");
     // A go with broken numbers still gives exactly one bestmove.
     e.send("go depth x nodes 2000 frob");
     let mv = e.bestmove(5.0);

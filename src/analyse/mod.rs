@@ -108,7 +108,13 @@ fn search(
     searcher.clear();
     searcher.multipv = multipv;
     let lines = Lines(Mutex::new(Vec::new()));
-    let result = searcher.search(pos, &settings.limits, &SearchControl::new(false), &lines);
+    let result = crate::session::worker::search_guarded(
+        searcher,
+        pos,
+        &settings.limits,
+        &SearchControl::new(false),
+        &lines,
+    );
     let infos = lines.0.into_inner().unwrap_or_else(|e| e.into_inner());
     // The last complete report of each line.
     let mut best: Vec<Info> = Vec::new();
@@ -122,13 +128,15 @@ fn search(
         }
     }
     if best.is_empty() {
-        if let Some(mv) = result.best {
+        // Without a finished iteration there is no score to report (a move alone is no
+        // analysis).
+        if let (Some(mv), Some(score)) = (result.best, result.score) {
             best.push(Info {
                 depth: result.depth,
                 seldepth: 0,
                 multipv: 1,
-                score: result.score,
-                bound: None,
+                score,
+                bound: result.bound,
                 nodes: result.nodes,
                 time: Default::default(),
                 hashfull: 0,

@@ -1,7 +1,8 @@
 //! The XBoard/WinBoard front-end (CECP v2) for chu (`variant chu`) and sho (served under
-//! XBoard's `shogi`, set up with `setup` the way HaChu does it). Same shape as the USI
-//! front-end: a reader thread, a controller that never blocks, a search thread. The
-//! controller plays the engine's moves itself when a search ends.
+//! XBoard's `shogi`, set up with `setup` the way HaChu does it). A thin adapter over the
+//! engine [`Session`] like the USI front-end: the shared reader thread, a controller that
+//! never blocks, the session's search worker. The controller plays the engine's moves
+//! itself when a search ends.
 //!
 //! Notation: XBoard squares (`f3`, `g10`), a double move as two legs `f3f4,f4g5` (the engine
 //! prints each leg on its own `move` line, a comma after all but the last), `@@@@` for a lion
@@ -13,25 +14,25 @@ use crate::core::score::mate_plies;
 use crate::core::{Color, Move, Square};
 use crate::position::notation::parse_xboard_square;
 use crate::position::{GenMode, Outcome, OutcomeReason, Position};
-use crate::search::{Clock, Info, Limits, Observer, SearchControl, SearchResult, Searcher};
-use crate::usi::response::Output;
+use crate::search::{Clock, Info, Limits, Observer, SearchResult};
+use crate::session::io::{spawn_stdin_reader, Input, Output};
+use crate::session::text::{parse_number, truncate};
+use crate::session::{Refusal, Session, Setting, Settings};
 use crate::variant::Variant;
 use notation::{move_legs, parse_legs, pv_text, Legs};
 use std::collections::BTreeMap;
 use std::sync::mpsc::{self, Sender};
 use std::sync::Arc;
-use std::thread::JoinHandle;
 use std::time::Duration;
 
 /// HaChu's `setup` line for sho under XBoard's `shogi` (piece table, board size, parent).
 pub const SHO_SETUP: &str = "setup (PNBRLSE..G.+++++++Kpnbrlse..g.+++++++k) 9x9+0_shogi lnsgkgsnl/1r2e2b1/ppppppppp/9/9/9/PPPPPPPPP/1B2E2R1/LNSGKGSNL w 0 1";
 
 enum Event {
-    Line(String),
-    Eof,
+    Input(Input),
     /// The search with this id ended (a stopped search's event may arrive after a new one
     /// started, so the id is checked).
-    SearchDone(u64),
+    SearchDone(u64, SearchResult),
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -42,8 +43,6 @@ enum Purpose {
 
 struct Running {
     id: u64,
-    handle: JoinHandle<(Searcher, SearchResult)>,
-    control: Arc<SearchControl>,
     purpose: Purpose,
     /// The position key the search started from (a stale result is dropped).
     key: u64,
@@ -59,9 +58,7 @@ struct Level {
 struct Cecp {
     out: Arc<Output>,
     events: Sender<Event>,
-    variant: &'static Variant,
-    pos: Position,
-    searcher: Option<Searcher>,
+    session: Session,
     running: Option<Running>,
     next_search_id: u64,
     engine_color: Option<Color>,
@@ -79,29 +76,19 @@ struct Cecp {
 }
 
 /// Runs the XBoard loop on stdin/stdout. `first` is a line already read (`xboard`).
-pub fn run(first: Option<String>) {
+pub fn run(first: Option<String>) -> std::io::Result<()> {
     let (tx, rx) = mpsc::channel();
-    let reader_tx = tx.clone();
-    std::thread::Builder::new()
-        .name("cecp-reader".into())
-        .spawn(move || {
-            let eof_tx = reader_tx.clone();
-            crate::usi::read_lines(
-                std::io::stdin().lock(),
-                |l| reader_tx.send(Event::Line(l)).is_ok(),
-                move || {
-                    let _ = eof_tx.send(Event::Eof);
-                },
-            )
-        })
-        .expect("spawn the input reader");
-    let variant = Variant::chu();
+    spawn_stdin_reader(tx.clone(), Event::Input)?;
+    let out = Arc::new(Output::stdout());
+    let notify_out = Arc::clone(&out);
+    let session = Session::new(
+        Settings::new(XBOARD_MOVE_OVERHEAD),
+        Arc::new(move |text: &str| notify_out.line(&format!("telluser {text}"))),
+    )?;
     let mut engine = Cecp {
-        out: Arc::new(Output::stdout()),
+        out,
         events: tx,
-        variant,
-        pos: Position::startpos(variant),
-        searcher: Some(xboard_searcher()),
+        session,
         running: None,
         next_search_id: 0,
         engine_color: None,
@@ -119,43 +106,44 @@ pub fn run(first: Option<String>) {
     };
     if let Some(line) = first {
         if !engine.line(&line) {
-            return;
+            return Ok(());
         }
     }
     while let Ok(event) = rx.recv() {
         let go_on = match event {
-            Event::Line(line) => engine.line(&line),
-            Event::SearchDone(id) => {
-                engine.search_done(id);
+            Event::Input(Input::Line(line)) => engine.line(&line),
+            Event::Input(Input::Overlong(n)) => {
+                engine
+                    .out
+                    .line(&format!("Error (line too long): {n} bytes"));
                 true
             }
-            Event::Eof => false,
+            Event::Input(Input::Eof) => false,
+            Event::SearchDone(id, result) => {
+                engine.search_done(id, result);
+                true
+            }
         };
         if !go_on {
             break;
         }
     }
-    engine.stop_search(true);
+    engine.stop_search();
+    Ok(())
 }
 
 /// XBoard adds its own delay to every move (about 70 ms measured under Xvfb), so the
 /// engine keeps a larger margin than under USI.
 const XBOARD_MOVE_OVERHEAD: Duration = Duration::from_millis(100);
 
-fn xboard_searcher() -> Searcher {
-    let mut s = Searcher::new(crate::usi::options::DEFAULT_HASH_MB, 1);
-    s.move_overhead = XBOARD_MOVE_OVERHEAD;
-    s
-}
-
 /// XBoard's thinking output: `ply score time(cs) nodes pv`.
-struct Thinking<'a> {
-    out: &'a Output,
-    pos: &'a Position,
+struct Thinking {
+    out: Arc<Output>,
+    pos: Position,
     show: bool,
 }
 
-impl Observer for Thinking<'_> {
+impl Observer for Thinking {
     fn info(&self, info: &Info) {
         if !self.show || info.bound.is_some() {
             return;
@@ -172,12 +160,22 @@ impl Observer for Thinking<'_> {
             score,
             cs,
             info.nodes,
-            pv_text(self.pos, &info.pv)
+            pv_text(&self.pos, &info.pv)
         ));
     }
 }
 
 impl Cecp {
+    /// The position, if one is set.
+    fn pos(&self) -> Option<&Position> {
+        self.session.position()
+    }
+
+    /// The variant played.
+    fn variant(&self) -> &'static Variant {
+        self.session.variant()
+    }
+
     /// Handles one line; false to quit.
     fn line(&mut self, raw: &str) -> bool {
         let line = raw.trim();
@@ -185,24 +183,23 @@ impl Cecp {
         let (cmd, arg) = line
             .split_once(char::is_whitespace)
             .map_or((line, ""), |(c, a)| (c, a.trim()));
+        let number = || parse_number(arg);
         match cmd {
             "" | "xboard" | "accepted" | "rejected" | "random" | "computer" | "name" | "rating"
             | "ics" | "easy" | "hard" | "bk" | "hover" | "." | "option" => {}
             "protover" => self.features(),
             "quit" => return false,
             "new" => {
-                self.stop_search(true);
+                self.stop_search();
+                self.session.new_game();
                 self.set_variant(Variant::chu());
                 self.engine_color = Some(Color::Gote);
                 self.analyzing = false;
                 self.max_depth = None;
                 self.seconds_per_move = None;
-                if let Some(s) = self.searcher.as_mut() {
-                    s.clear();
-                }
             }
             "variant" => {
-                self.stop_search(true);
+                self.stop_search();
                 match arg {
                     "chu" => self.set_variant(Variant::chu()),
                     "shogi" | "sho" => {
@@ -211,93 +208,90 @@ impl Cecp {
                     }
                     other => self
                         .out
-                        .line(&format!("Error (unsupported variant): {other}")),
+                        .line(&format!("Error (unsupported variant): {}", truncate(other))),
                 }
             }
             "force" => {
-                self.stop_search(true);
+                self.stop_search();
                 self.engine_color = None;
             }
             "go" => {
-                self.stop_search(true);
-                self.engine_color = Some(self.pos.side_to_move());
+                self.stop_search();
+                self.engine_color = self.pos().map(|p| p.side_to_move());
             }
             "playother" => {
-                self.stop_search(true);
-                self.engine_color = Some(self.pos.side_to_move().flip());
+                self.stop_search();
+                self.engine_color = self.pos().map(|p| p.side_to_move().flip());
             }
             "usermove" => self.usermove(arg),
             "setboard" => self.setboard(arg),
             "level" => self.set_level(arg),
-            "st" => self.seconds_per_move = arg.parse().ok(),
-            "sd" => self.max_depth = arg.parse().ok(),
-            "time" => self.time_cs = arg.parse().ok(),
-            "otim" => self.otim_cs = arg.parse().ok(),
-            "memory" => {
-                if let (Ok(mb), Some(s)) = (arg.parse::<usize>(), self.searcher.as_mut()) {
-                    if let Err(e) = s.set_hash(mb.clamp(1, crate::usi::options::MAX_HASH_MB)) {
-                        self.out.line(&format!("telluser {e}"));
-                    }
-                }
-            }
-            "cores" => {
-                if let (Ok(n), Some(s)) = (arg.parse::<usize>(), self.searcher.as_mut()) {
-                    s.set_threads(n.clamp(1, crate::usi::options::MAX_THREADS));
-                }
-            }
-            "ping" => self.out.line(&format!("pong {arg}")),
+            "st" => self.seconds_per_move = number().map(|s| s.max(0) as u64),
+            "sd" => self.max_depth = number().map(|d| d.clamp(1, 120) as i32),
+            "time" => self.time_cs = number().map(|t| t.max(0) as u64),
+            "otim" => self.otim_cs = number().map(|t| t.max(0) as u64),
+            "memory" => match number() {
+                Some(mb) => self.session.set(Setting::Hash(mb.max(1) as usize)),
+                None => self.bad_argument(cmd, arg),
+            },
+            "cores" => match number() {
+                Some(n) => self.session.set(Setting::Threads(n.max(1) as usize)),
+                None => self.bad_argument(cmd, arg),
+            },
+            "ping" => self.out.line(&format!("pong {}", truncate(arg))),
             "post" => self.post = true,
             "nopost" => self.post = false,
             "analyze" => {
-                self.stop_search(true);
+                self.stop_search();
                 self.analyzing = true;
             }
             "exit" => {
-                self.stop_search(true);
+                self.stop_search();
                 self.analyzing = false;
             }
             "undo" | "remove" => {
-                self.stop_search(true);
-                let n = if cmd == "undo" { 1 } else { 2 };
-                for _ in 0..n.min(self.pos.history().len()) {
-                    self.pos.unmake_move();
-                }
+                self.stop_search();
+                self.session.undo(if cmd == "undo" { 1 } else { 2 });
                 self.game_over = false;
             }
             "hint" => {
-                if let Some(mv) = self.hint {
-                    self.out
-                        .line(&format!("Hint: {}", pv_text(&self.pos, &[mv])));
+                if let (Some(mv), Some(pos)) = (self.hint, self.pos()) {
+                    self.out.line(&format!("Hint: {}", pv_text(pos, &[mv])));
                 }
             }
             "result" => {
-                self.stop_search(true);
+                self.stop_search();
                 self.engine_color = None;
                 self.game_over = true;
             }
             "?" => {
-                if let Some(r) = &self.running {
-                    if r.purpose == Purpose::Move {
-                        r.control.stop();
-                    }
+                if self
+                    .running
+                    .as_ref()
+                    .is_some_and(|r| r.purpose == Purpose::Move)
+                {
+                    self.session.stop();
                 }
             }
             "lift" => self.lift(arg),
-            "put" => self.last_put = parse_xboard_square(self.variant, arg.trim_end_matches(',')),
+            "put" => self.last_put = parse_xboard_square(self.variant(), arg.trim_end_matches(',')),
             _ => {
                 // Protocol v1 style: a bare move.
-                if parse_legs(self.variant, line).is_some() {
+                if parse_legs(self.variant(), line).is_some() {
                     self.usermove(line);
                 } else {
-                    self.out.line(&format!(
-                        "Error (unknown command): {}",
-                        crate::usi::command::truncate(cmd)
-                    ));
+                    self.out
+                        .line(&format!("Error (unknown command): {}", truncate(cmd)));
                 }
             }
         }
         self.think_if_due();
         true
+    }
+
+    fn bad_argument(&self, cmd: &str, arg: &str) {
+        self.out
+            .line(&format!("Error (bad argument): {cmd} {}", truncate(arg)));
     }
 
     fn features(&self) {
@@ -307,37 +301,46 @@ impl Cecp {
     }
 
     fn set_variant(&mut self, variant: &'static Variant) {
-        self.variant = variant;
-        self.pos = Position::startpos(variant);
+        self.session.set(Setting::Variant(variant));
+        self.session.set_position_to(Position::startpos(variant));
         self.game_over = false;
         self.hint = None;
     }
 
+    /// `level MPS BASE INC`: BASE in minutes or `m:ss`, INC in seconds (decimals allowed).
     fn set_level(&mut self, arg: &str) {
         let fields: Vec<&str> = arg.split_whitespace().collect();
-        if fields.len() != 3 {
-            self.out.line(&format!("Error (bad level): {arg}"));
+        let (Some(mps), Some(inc)) = (
+            fields.first().and_then(|f| parse_number(f)),
+            fields.get(2).and_then(|f| f.parse::<f64>().ok()),
+        ) else {
+            self.out
+                .line(&format!("Error (bad level): {}", truncate(arg)));
+            return;
+        };
+        if fields.len() != 3 || !inc.is_finite() {
+            self.out
+                .line(&format!("Error (bad level): {}", truncate(arg)));
             return;
         }
-        self.level.moves_per_session = fields[0].parse().unwrap_or(0);
-        self.level.increment_ms = fields[2].parse::<f64>().map_or(0, |s| (s * 1000.0) as u64);
+        self.level.moves_per_session = mps.clamp(0, 10_000) as u32;
+        self.level.increment_ms = (inc.clamp(0.0, 86_400.0) * 1000.0) as u64;
         self.seconds_per_move = None;
     }
 
+    /// `setboard FEN`: a position that does not parse leaves no position (the engine then
+    /// neither moves nor analyses until `new` or a good `setboard`).
     fn setboard(&mut self, fen: &str) {
-        self.stop_search(true);
+        self.stop_search();
         let fields: Vec<&str> = fen.split_whitespace().collect();
         let side = match fields.get(1) {
             Some(&"b") => "w",
             _ => "b",
         };
         let sfen = format!("{} {side} - 1", fields.first().unwrap_or(&""));
-        match Position::from_sfen(self.variant, &sfen) {
-            Ok(pos) => {
-                self.pos = pos;
-                self.game_over = false;
-                self.hint = None;
-            }
+        self.hint = None;
+        match self.session.set_position(Some(&sfen), &[]) {
+            Ok(()) => self.game_over = false,
             Err(e) => self
                 .out
                 .line(&format!("tellusererror Illegal position: {e}")),
@@ -345,44 +348,56 @@ impl Cecp {
     }
 
     fn usermove(&mut self, text: &str) {
-        self.stop_search(true);
-        let mv = match parse_legs(self.variant, text) {
-            None => Err("not a move".to_string()),
-            Some(Legs::Pass) => {
-                let mut moves = Vec::new();
-                self.pos.legal_moves(GenMode::Search, &mut moves);
-                moves
-                    .into_iter()
-                    .find(|m| {
-                        m.mid().is_some_and(|mid| {
-                            m.to() == m.from() && self.pos.piece_on(mid).is_empty()
+        self.stop_search();
+        let Some(mut pos) = self.pos().cloned() else {
+            self.out.line(&format!(
+                "Illegal move (no position is set): {}",
+                truncate(text)
+            ));
+            return;
+        };
+        let mv = if let Some(outcome) = pos.outcome() {
+            Err(format!("the game is over: {}", outcome.reason.describe()))
+        } else {
+            match parse_legs(pos.variant(), text) {
+                None => Err("not a move".to_string()),
+                Some(Legs::Pass) => {
+                    let mut moves = Vec::new();
+                    pos.legal_moves(GenMode::Search, &mut moves);
+                    moves
+                        .into_iter()
+                        .find(|m| {
+                            m.mid().is_some_and(|mid| {
+                                m.to() == m.from() && pos.piece_on(mid).is_empty()
+                            })
                         })
-                    })
-                    .ok_or_else(|| "no lion can pass".to_string())
+                        .ok_or_else(|| "no lion can pass".to_string())
+                }
+                Some(Legs::Squares {
+                    from,
+                    mid,
+                    to,
+                    promote,
+                }) => pos
+                    .find_move(from, mid, to, promote)
+                    .ok_or_else(|| pos.illegal_reason(from, mid, to)),
             }
-            Some(Legs::Squares {
-                from,
-                mid,
-                to,
-                promote,
-            }) => self
-                .pos
-                .find_move(from, mid, to, promote)
-                .ok_or_else(|| self.pos.illegal_reason(from, mid, to)),
         };
         match mv {
             Ok(mv) => {
-                self.pos.make_move(mv);
+                self.session.play(mv);
                 self.hint = None;
                 self.announce_game_end();
             }
-            Err(reason) => self.out.line(&format!("Illegal move ({reason}): {text}")),
+            Err(reason) => self
+                .out
+                .line(&format!("Illegal move ({reason}): {}", truncate(text))),
         }
     }
 
     /// Prints the result if the game just ended; stops playing.
     fn announce_game_end(&mut self) {
-        if let Some(outcome) = self.pos.outcome() {
+        if let Some(outcome) = self.pos().cloned().and_then(|mut p| p.outcome()) {
             self.out.line(&result_line(outcome));
             self.game_over = true;
         }
@@ -390,22 +405,27 @@ impl Cecp {
 
     /// Starts a search when it is the engine's turn, or analysis when analysing.
     fn think_if_due(&mut self) {
-        if self.running.is_some() || self.searcher.is_none() {
+        if self.running.is_some() {
             return;
         }
+        let Some(stm) = self.pos().map(|p| p.side_to_move()) else {
+            return;
+        };
         if self.analyzing {
             let limits = Limits {
                 infinite: true,
                 ..Limits::default()
             };
             self.start(limits, Purpose::Analyze);
-        } else if !self.game_over && self.engine_color == Some(self.pos.side_to_move()) {
-            let limits = self.limits();
-            self.start(limits, Purpose::Move);
+        } else if !self.game_over && self.engine_color == Some(stm) {
+            if let Some(limits) = self.limits() {
+                self.start(limits, Purpose::Move);
+            }
         }
     }
 
-    fn limits(&self) -> Limits {
+    fn limits(&self) -> Option<Limits> {
+        let pos = self.pos()?;
         let ms = Duration::from_millis;
         let mut limits = Limits {
             depth: self.max_depth,
@@ -413,14 +433,14 @@ impl Cecp {
             ..Limits::default()
         };
         if let Some(st) = self.seconds_per_move {
-            limits.movetime = Some(ms(st * 1000));
+            limits.movetime = Some(ms(st.saturating_mul(1000)));
         } else if let Some(own) = self.time_cs {
-            let us = self.pos.side_to_move();
+            let us = pos.side_to_move();
             let other = self.otim_cs.unwrap_or(own);
-            let mut time = [ms(own * 10); 2];
-            time[us.flip().index()] = ms(other * 10);
+            let mut time = [ms(own.saturating_mul(10)); 2];
+            time[us.flip().index()] = ms(other.saturating_mul(10));
             let mps = self.level.moves_per_session;
-            let played = (self.pos.history().len() / 2) as u32;
+            let played = (pos.history().len() / 2) as u32;
             let inc = ms(self.level.increment_ms);
             limits.clock = Some(Clock {
                 time,
@@ -431,95 +451,73 @@ impl Cecp {
         } else if self.max_depth.is_none() {
             limits.movetime = Some(ms(5000));
         }
-        limits
+        Some(limits)
     }
 
     fn start(&mut self, limits: Limits, purpose: Purpose) {
-        let control = Arc::new(SearchControl::new(false));
-        let mut searcher = self.searcher.take().expect("no search running");
-        let (out, pos, events) = (Arc::clone(&self.out), self.pos.clone(), self.events.clone());
-        let show = self.post || purpose == Purpose::Analyze;
-        let thread_control = Arc::clone(&control);
-        let key = self.pos.key();
+        let Some(pos) = self.pos().cloned() else {
+            return;
+        };
         self.next_search_id += 1;
         let id = self.next_search_id;
-        let handle = std::thread::Builder::new()
-            .name("cecp-search".into())
-            .spawn(move || {
-                let observer = Thinking {
-                    out: &out,
-                    pos: &pos,
-                    show,
-                };
-                let result = searcher.search(&pos, &limits, &thread_control, &observer);
-                let _ = events.send(Event::SearchDone(id));
-                (searcher, result)
-            })
-            .expect("spawn the search thread");
-        self.running = Some(Running {
-            id,
-            handle,
-            control,
-            purpose,
-            key,
+        let observer = Box::new(Thinking {
+            out: Arc::clone(&self.out),
+            pos: pos.clone(),
+            show: self.post || purpose == Purpose::Analyze,
         });
-    }
-
-    /// Stops (if asked) and waits for the search; a move search's result is discarded.
-    fn stop_search(&mut self, stop: bool) {
-        if let Some(r) = self.running.take() {
-            if stop {
-                r.control.stop();
+        let events = self.events.clone();
+        let done = Box::new(move |result| {
+            let _ = events.send(Event::SearchDone(id, result));
+        });
+        match self.session.go(limits, false, observer, done) {
+            Ok(_) => {
+                self.running = Some(Running {
+                    id,
+                    purpose,
+                    key: pos.key(),
+                })
             }
-            if let Ok((searcher, _)) = r.handle.join() {
-                self.searcher = Some(searcher);
-            } else {
-                self.searcher = Some(xboard_searcher());
-            }
+            Err(Refusal::GameOver(_)) => self.game_over = true,
+            Err(Refusal::NoPosition) => {}
         }
     }
 
-    /// A search ended on its own (or by `?`): play its move. Events of searches that were
-    /// already stopped and joined are ignored.
-    fn search_done(&mut self, id: u64) {
+    /// Stops the search and waits for it; its result is discarded.
+    fn stop_search(&mut self) {
+        if self.running.take().is_some() {
+            self.session.stop_and_wait();
+        }
+    }
+
+    /// A search ended on its own (or by `?`): play its move. Results of searches that were
+    /// already stopped are ignored.
+    fn search_done(&mut self, id: u64, result: SearchResult) {
         if self.running.as_ref().is_none_or(|r| r.id != id) {
             return;
         }
         let Some(r) = self.running.take() else { return };
-        let (searcher, result) = match r.handle.join() {
-            Ok(v) => v,
-            Err(_) => (
-                xboard_searcher(),
-                SearchResult {
-                    best: None,
-                    ponder: None,
-                    score: 0,
-                    depth: 0,
-                    nodes: 0,
-                    pv: Vec::new(),
-                },
-            ),
+        let Some(pos) = self.pos().cloned() else {
+            return;
         };
-        self.searcher = Some(searcher);
         if r.purpose != Purpose::Move
-            || r.key != self.pos.key()
-            || self.engine_color != Some(self.pos.side_to_move())
+            || r.key != pos.key()
+            || self.engine_color != Some(pos.side_to_move())
         {
             self.think_if_due();
             return;
         }
         match result.best {
             Some(mv) => {
-                for leg in move_legs(&self.pos, mv) {
+                for leg in move_legs(&pos, mv) {
                     self.out.line(&format!("move {leg}"));
                 }
-                self.pos.make_move(mv);
+                self.session.play(mv);
                 self.hint = result.ponder;
                 self.announce_game_end();
             }
             None => {
                 // No legal move: the engine has lost.
-                let us = self.pos.side_to_move();
+                let us = pos.side_to_move();
                 self.out.line(&result_line(Outcome {
                     winner: Some(us.flip()),
                     reason: OutcomeReason::NoLegalMoves,
@@ -532,11 +530,14 @@ impl Cecp {
 
     /// The board-marker extension: legal targets of the lifted piece.
     fn lift(&mut self, arg: &str) {
-        let Some(sq) = parse_xboard_square(self.variant, arg.trim_end_matches(',')) else {
+        let Some(mut pos) = self.session.position().cloned() else {
+            return;
+        };
+        let Some(sq) = parse_xboard_square(pos.variant(), arg.trim_end_matches(',')) else {
             return;
         };
         let mut moves = Vec::new();
-        self.pos.legal_moves(GenMode::Perft, &mut moves);
+        pos.legal_moves(GenMode::Perft, &mut moves);
         let mut marks: BTreeMap<Square, char> = BTreeMap::new();
         let mark = |marks: &mut BTreeMap<Square, char>, sq: Square, c: char| {
             let rank = |c: char| match c {
@@ -550,20 +551,20 @@ impl Cecp {
                 *e = c;
             }
         };
-        if self.pos.piece_on(sq).is(self.pos.side_to_move()) {
+        if pos.piece_on(sq).is(pos.side_to_move()) {
             for mv in moves.iter().filter(|m| m.from() == sq) {
                 match mv.mid() {
                     None => {
                         let c = if mv.is_promotion() {
                             'M'
-                        } else if self.pos.piece_on(mv.to()).is_empty() {
+                        } else if pos.piece_on(mv.to()).is_empty() {
                             'Y'
                         } else {
                             'R'
                         };
                         mark(&mut marks, mv.to(), c);
                     }
-                    Some(mid) if !self.pos.piece_on(mid).is_empty() => mark(&mut marks, mid, 'C'),
+                    Some(mid) if !pos.piece_on(mid).is_empty() => mark(&mut marks, mid, 'C'),
                     Some(_) => {}
                 }
             }
@@ -575,7 +576,7 @@ impl Cecp {
                 .iter()
                 .filter(|m| m.from() == from && m.mid() == Some(sq))
             {
-                let c = if mv.to() != from && !self.pos.piece_on(mv.to()).is_empty() {
+                let c = if mv.to() != from && !pos.piece_on(mv.to()).is_empty() {
                     'R'
                 } else {
                     'Y'
@@ -590,7 +591,7 @@ impl Cecp {
                 mark(
                     &mut marks,
                     sq,
-                    if self.pos.piece_on(sq).is_empty() {
+                    if pos.piece_on(sq).is_empty() {
                         'Y'
                     } else {
                         'R'
@@ -602,7 +603,7 @@ impl Cecp {
             return;
         }
         self.out
-            .line(&format!("highlight {}", color_fen(self.variant, &marks)));
+            .line(&format!("highlight {}", color_fen(pos.variant(), &marks)));
     }
 }
 

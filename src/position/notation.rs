@@ -24,7 +24,9 @@ pub fn square_to_usi(variant: &Variant, sq: Square) -> String {
 /// Parses a USI square name; `None` if it is not a square of this board.
 pub fn parse_square(variant: &Variant, text: &str) -> Option<Square> {
     let bytes = text.as_bytes();
-    if bytes.len() < 2 || bytes.len() > 3 {
+    // Only ASCII can name a square; checking first also keeps the split below on a
+    // character boundary (a multi-byte character would make it panic).
+    if bytes.len() < 2 || bytes.len() > 3 || !text.is_ascii() {
         return None;
     }
     let (digits, letter) = text.split_at(text.len() - 1);
@@ -87,6 +89,8 @@ pub enum MoveError {
     Syntax(String),
     /// Well formed, but not a legal move here.
     Illegal(String),
+    /// The game was already over before this move (the text says how it ended).
+    GameOver(String),
 }
 
 impl fmt::Display for MoveError {
@@ -97,6 +101,7 @@ impl fmt::Display for MoveError {
                 "'{m}' is not a move (expected from[mid]to[+], e.g. 7g7f or 6f5e6d)"
             ),
             MoveError::Illegal(m) => write!(f, "'{m}' is not a legal move in this position"),
+            MoveError::GameOver(how) => write!(f, "the game is already over ({how})"),
         }
     }
 }
@@ -284,15 +289,20 @@ impl Position {
         move_to_usi(self.variant, self.canonical(mv))
     }
 
-    /// Plays a list of USI moves. On the first bad move nothing is played (the position is
-    /// left as it was) and the error names the move and its index.
+    /// Plays a list of USI moves of a game. On the first bad move, or a move after the game
+    /// has ended, nothing is played (the position is left as it was) and the error names
+    /// the move and its index.
     pub fn play_usi_moves<'a, I: IntoIterator<Item = &'a str>>(
         &mut self,
         moves: I,
     ) -> Result<(), MoveListError> {
         let mut played = 0;
         for (index, text) in moves.into_iter().enumerate() {
-            match self.parse_usi_move(text) {
+            let parsed = match self.outcome() {
+                Some(outcome) => Err(MoveError::GameOver(outcome.reason.describe().to_string())),
+                None => self.parse_usi_move(text),
+            };
+            match parsed {
                 Ok(mv) => {
                     self.make_move(mv);
                     played += 1;

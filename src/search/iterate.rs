@@ -1,9 +1,13 @@
 //! Iterative deepening at the root: aspiration windows around the last score, MultiPV
 //! lines, and the main thread's reports and soft time limit.
 
-use super::thread::{Frame, Worker};
+use super::thread::{Frame, Line, Worker};
 use super::{Bound, Info, MAX_PLY};
 use crate::core::score::{is_mate, mate_plies, Score, INFINITE};
+
+/// A mate score is taken as proven once the iteration depth exceeds its distance by this
+/// many plies (every defence was searched that deep); a search with limits then ends.
+const PROVEN_MATE_MARGIN: i32 = 2;
 
 impl Worker<'_> {
     /// Searches deeper and deeper until a limit or a stop.
@@ -35,16 +39,20 @@ impl Worker<'_> {
                 break;
             }
             self.completed_depth = depth;
+            let best = &self.root_moves[0];
+            self.completed_line = Some(Line {
+                depth,
+                seldepth: best.seldepth,
+                score: best.score,
+                bound: None,
+                pv: best.pv.clone(),
+            });
             for r in &mut self.root_moves {
                 r.previous = r.score;
             }
-            if self.id == 0 && self.iteration_says_stop() {
+            if self.id == 0 && self.iteration_says_stop(depth) {
                 break;
             }
-        }
-        // An interrupted iteration: report the final node count, time and best line once.
-        if self.id == 0 && self.stopped && self.completed_depth > 0 {
-            self.report(self.completed_depth, 0, None);
         }
         // A helper that finished the last depth first ends a depth-limited search: its
         // result is as good as the main thread's would be (Lazy SMP time-to-depth).
@@ -54,8 +62,9 @@ impl Worker<'_> {
         }
     }
 
-    /// After an iteration: stop for the soft time limit, or a mate within the asked bound.
-    fn iteration_says_stop(&self) -> bool {
+    /// After an iteration: stop for the soft time limit, a mate within the asked bound, or
+    /// (in a search with limits) a mate either way that deeper iterations only confirm.
+    fn iteration_says_stop(&self, depth: i32) -> bool {
         let control = self.shared.control;
         let best = self.root_moves[0].score;
         if let Some(moves) = self.shared.limits.mate {
@@ -65,6 +74,11 @@ impl Worker<'_> {
         }
         if control.is_pondering() {
             return false;
+        }
+        if !self.shared.limits.infinite
+            && mate_plies(best).is_some_and(|p| depth >= p.abs() + PROVEN_MATE_MARGIN)
+        {
+            return true;
         }
         match self.shared.time.soft {
             Some(soft) => control.clock_elapsed() >= soft,
@@ -172,9 +186,7 @@ impl Worker<'_> {
     }
 
     fn report(&self, depth: i32, pv_index: usize, bound: Option<Bound>) {
-        self.shared
-            .observer
-            .info(&self.info(depth, pv_index, bound));
+        self.shared.report(&self.info(depth, pv_index, bound));
     }
 
     /// Aspiration failures are reported only once the search has run a while (GUIs

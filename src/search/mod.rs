@@ -17,7 +17,7 @@ pub mod thread;
 pub mod time;
 pub mod tt;
 
-use crate::core::score::Score;
+use crate::core::score::{self, Score};
 use crate::core::Move;
 pub use pool::Searcher;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
@@ -99,20 +99,39 @@ impl Observer for Silent {
 }
 
 /// The outcome of a search.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SearchResult {
     /// The move to play; `None` only when there is no legal move.
     pub best: Option<Move>,
     /// The expected reply, for pondering.
     pub ponder: Option<Move>,
-    /// Score of the best move.
-    pub score: Score,
-    /// Last completed depth.
+    /// Score of the best move; `None` when the search ended before any iteration finished
+    /// (nothing is known of the move but that it is legal).
+    pub score: Option<Score>,
+    /// `Some` when the score is only a bound (a better move found in a stopped iteration).
+    pub bound: Option<Bound>,
+    /// Depth of the line behind the result (0: none finished).
     pub depth: i32,
     /// Nodes searched by all threads.
     pub nodes: u64,
     /// The principal variation.
     pub pv: Vec<Move>,
+}
+
+impl SearchResult {
+    /// A legal move with nothing known about it (no iteration finished).
+    pub fn unscored(mv: Move) -> SearchResult {
+        SearchResult {
+            best: Some(mv),
+            pv: vec![mv],
+            ..SearchResult::default()
+        }
+    }
+
+    /// The score if it is a proven mate: plies to mate, positive when the side to move wins.
+    pub fn mate_plies(&self) -> Option<i32> {
+        self.score.and_then(score::mate_plies)
+    }
 }
 
 /// Shared switches of a running search: stop, and ponder / ponderhit.
@@ -148,10 +167,14 @@ impl SearchControl {
 
     /// The expected move was played: the search goes on as a normal search, its clock
     /// starting now.
+    /// A `ponderhit` for a search that is not pondering changes nothing (its clock keeps
+    /// running from its start).
     pub fn ponderhit(&self) {
-        self.clock_start_ms
-            .store(self.start.elapsed().as_millis() as u64, Relaxed);
-        self.pondering.store(false, Relaxed);
+        if self.pondering.load(Relaxed) {
+            self.clock_start_ms
+                .store(self.start.elapsed().as_millis() as u64, Relaxed);
+            self.pondering.store(false, Relaxed);
+        }
     }
 
     /// Whether the search is still pondering.

@@ -4,18 +4,19 @@
 //! flag ends them all.
 
 use super::history::History;
-use super::thread::{Shared, Worker};
+use super::thread::{Line, Shared, Worker};
 use super::time::time_limits;
 use super::tt::TranspositionTable;
-use super::{Limits, Observer, SearchControl, SearchResult, MAX_PLY};
-use crate::core::score::INFINITE;
+use super::{Info, Limits, Observer, SearchControl, SearchResult, MAX_PLY};
 use crate::core::Move;
 use crate::position::{GenMode, Position};
-use std::sync::atomic::AtomicU64;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::time::Duration;
 
 /// Stack size of each search thread: the recursion is at most `MAX_PLY` frames deep.
 const STACK_BYTES: usize = 64 * 1024 * 1024;
+/// The stack tried when the first cannot be had (it still holds `MAX_PLY` frames).
+const MIN_STACK_BYTES: usize = 8 * 1024 * 1024;
 
 /// A reusable searcher (one per engine).
 pub struct Searcher {
@@ -28,14 +29,33 @@ pub struct Searcher {
 }
 
 impl Searcher {
-    /// A searcher with a `hash_mb` table and `threads` threads.
+    /// A searcher with a `hash_mb` table and `threads` threads. Panics when the table
+    /// cannot be had: for fixed small sizes (tests, tools); user sizes go to [`try_new`].
+    ///
+    /// [`try_new`]: Searcher::try_new
     pub fn new(hash_mb: usize, threads: usize) -> Searcher {
-        Searcher {
-            tt: TranspositionTable::new(hash_mb),
+        Searcher::try_new(hash_mb, threads).expect("memory for a small hash table")
+    }
+
+    /// A searcher with a `hash_mb` table and `threads` threads, or an error saying that
+    /// the table cannot be had.
+    pub fn try_new(hash_mb: usize, threads: usize) -> Result<Searcher, String> {
+        Ok(Searcher {
+            tt: TranspositionTable::try_new(hash_mb)?,
             histories: (0..threads.max(1)).map(|_| History::new(MAX_PLY)).collect(),
             multipv: 1,
             move_overhead: Duration::from_millis(50),
-        }
+        })
+    }
+
+    /// A searcher with this one's settings and nothing learnt (after a failure inside a
+    /// search, the old tables are not trusted). Falls back to a 1 MB table.
+    pub fn fresh(&self) -> Searcher {
+        let mut s = Searcher::try_new(self.hash_mb(), self.threads())
+            .unwrap_or_else(|_| Searcher::new(1, self.threads()));
+        s.multipv = self.multipv;
+        s.move_overhead = self.move_overhead;
+        s
     }
 
     /// Number of search threads.
@@ -116,6 +136,10 @@ impl Searcher {
     /// Searches `pos` within `limits`, reporting to `observer`; returns when done or
     /// stopped (an infinite or pondering search waits for `stop` / `ponderhit` even when it
     /// has nothing left to search, as USI requires).
+    ///
+    /// The result stands by the deepest line a thread finished (the last report to the
+    /// observer says the same, so a GUI that keeps the last `info` line keeps the answer);
+    /// when no iteration finished it still names a legal move, but no score.
     pub fn search(
         &mut self,
         pos: &Position,
@@ -126,14 +150,7 @@ impl Searcher {
         let root = Searcher::root_moves(pos, &limits.search_moves, limits.avoid_repetition);
         if root.is_empty() {
             wait_for_release(control, limits);
-            return SearchResult {
-                best: None,
-                ponder: None,
-                score: -INFINITE,
-                depth: 0,
-                nodes: 0,
-                pv: Vec::new(),
-            };
+            return SearchResult::default();
         }
         self.tt.new_search();
         let threads = self.histories.len();
@@ -145,65 +162,173 @@ impl Searcher {
             time: time_limits(limits, pos.side_to_move(), self.move_overhead),
             multipv: self.multipv.max(1),
             observer,
+            reported: Default::default(),
         };
         let (main_history, helper_histories) = self
             .histories
             .split_first_mut()
-            .expect("one thread at least");
-        let (best, depth) = std::thread::scope(|scope| {
+            .expect("set_threads keeps one thread at least");
+        let outcomes = std::thread::scope(|scope| {
+            // Whatever happens in here (a panic included), the threads are told to stop, so
+            // that the scope can join them.
+            let _stop = StopOnDrop(control);
             let shared = &shared;
-            let helpers: Vec<_> = helper_histories
-                .iter_mut()
-                .enumerate()
-                .map(|(i, history)| {
-                    let (pos, root) = (pos.clone(), root.clone());
-                    std::thread::Builder::new()
-                        .name(format!("search-{}", i + 1))
-                        .stack_size(STACK_BYTES)
-                        .spawn_scoped(scope, move || {
-                            let mut worker = Worker::new(i + 1, pos, &root, shared, history);
-                            worker.iterative_deepening();
-                            (worker.root_moves[0].clone(), worker.completed_depth)
-                        })
-                        .expect("spawn a search thread")
-                })
-                .collect();
-            let main = std::thread::Builder::new()
-                .name("search-main".into())
-                .stack_size(STACK_BYTES)
-                .spawn_scoped(scope, move || {
-                    let mut worker = Worker::new(0, pos.clone(), &root, shared, main_history);
+            let mut handles = Vec::with_capacity(threads);
+            let main = spawn_search_thread(scope, "search-main".into(), {
+                let (pos, root) = (pos.clone(), root.clone());
+                move || {
+                    let _stop = StopOnDrop(control);
+                    let mut worker = Worker::new(0, pos, &root, shared, main_history);
                     worker.iterative_deepening();
-                    shared.nodes[0]
-                        .store(worker_nodes(&worker), std::sync::atomic::Ordering::Relaxed);
+                    shared.nodes[0].store(worker.nodes_searched(), Relaxed);
                     wait_for_release(control, limits);
-                    control.stop();
-                    (worker.root_moves[0].clone(), worker.completed_depth)
-                })
-                .expect("spawn the main search thread");
-            // The deepest finished search wins; the main thread on ties.
-            let mut best = main.join().expect("the main search thread");
-            for helper in helpers {
-                let candidate = helper.join().expect("a search thread");
-                if candidate.1 > best.1 {
-                    best = candidate;
+                    ThreadOutcome::of(&worker)
+                }
+            });
+            let Some(main) = main else {
+                return Vec::new();
+            };
+            handles.push(main);
+            for (i, history) in helper_histories.iter_mut().enumerate() {
+                let (pos, root) = (pos.clone(), root.clone());
+                let helper = spawn_search_thread(scope, format!("search-{}", i + 1), move || {
+                    let _stop = StopOnDrop(control);
+                    let mut worker = Worker::new(i + 1, pos, &root, shared, history);
+                    worker.iterative_deepening();
+                    ThreadOutcome::of(&worker)
+                });
+                match helper {
+                    Some(h) => handles.push(h),
+                    None => break,
                 }
             }
-            best
+            // This thread keeps the time while the main search thread runs: the search
+            // threads check it too, but when there are more of them than cores they may not
+            // run for a long while.
+            while !handles[0].is_finished() {
+                shared.check_hard_limit();
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            control.stop();
+            handles
+                .into_iter()
+                .map(|h| match h.join() {
+                    Ok(outcome) => outcome,
+                    Err(panic) => std::panic::resume_unwind(panic),
+                })
+                .collect::<Vec<_>>()
         });
+        let Some(main) = outcomes.first() else {
+            log::error!("no search thread could be started; playing the first legal move");
+            return SearchResult::unscored(root[0]);
+        };
+        // The deepest finished line wins (an exact one before a bound at the same depth);
+        // the main thread's on ties.
+        let chosen =
+            outcomes
+                .iter()
+                .filter_map(|o| o.line.as_ref())
+                .fold(None::<&Line>, |best, line| match best {
+                    Some(b)
+                        if (b.depth, b.bound.is_none()) >= (line.depth, line.bound.is_none()) =>
+                    {
+                        Some(b)
+                    }
+                    _ => Some(line),
+                });
+        let nodes = shared.total_nodes();
+        let Some(line) = chosen else {
+            return SearchResult {
+                nodes,
+                ..SearchResult::unscored(main.first_move)
+            };
+        };
+        let last = Info {
+            depth: line.depth,
+            seldepth: line.seldepth,
+            multipv: 1,
+            score: line.score,
+            bound: line.bound,
+            nodes,
+            time: control.elapsed(),
+            hashfull: self.tt.hashfull(),
+            pv: line.pv.clone(),
+        };
+        if !shared.repeats_last_report(&last) {
+            shared.report(&last);
+        }
         SearchResult {
-            best: Some(best.mv),
-            ponder: best.pv.get(1).copied(),
-            score: best.score.max(best.previous),
-            depth,
-            nodes: shared.total_nodes(),
-            pv: best.pv,
+            best: Some(line.pv[0]),
+            ponder: line.pv.get(1).copied(),
+            score: Some(line.score),
+            bound: line.bound,
+            depth: line.depth,
+            nodes,
+            pv: line.pv.clone(),
         }
     }
 }
 
-fn worker_nodes(worker: &Worker) -> u64 {
-    worker.nodes_searched()
+/// What a search thread hands back.
+struct ThreadOutcome {
+    /// The line it stands by, if it finished an iteration.
+    line: Option<Line>,
+    /// Its first root move (the best it knows of, even with nothing finished).
+    first_move: Move,
+}
+
+impl ThreadOutcome {
+    fn of(worker: &Worker) -> ThreadOutcome {
+        ThreadOutcome {
+            line: worker.final_line(),
+            first_move: worker.root_moves[0].mv,
+        }
+    }
+}
+
+/// Stops the search when dropped: on the way out of a thread, normally or by a panic.
+struct StopOnDrop<'a>(&'a SearchControl);
+
+impl Drop for StopOnDrop<'_> {
+    fn drop(&mut self) {
+        self.0.stop();
+    }
+}
+
+/// Starts a search thread with a deep stack; with less memory, a smaller one. `None` (and
+/// a logged error) when no thread can be had: the search then runs with fewer threads.
+fn spawn_search_thread<'scope, 'env, T: Send + 'scope>(
+    scope: &'scope std::thread::Scope<'scope, 'env>,
+    name: String,
+    body: impl FnOnce() -> T + Send + 'scope,
+) -> Option<std::thread::ScopedJoinHandle<'scope, T>> {
+    let mut body = Some(body);
+    for stack in [STACK_BYTES, MIN_STACK_BYTES] {
+        let run = body.take()?;
+        // `spawn_scoped` consumes the closure even when it fails, so share it through a
+        // cell that the failed attempt leaves full.
+        let cell = std::sync::Arc::new(std::sync::Mutex::new(Some(run)));
+        let inner = std::sync::Arc::clone(&cell);
+        let spawned = std::thread::Builder::new()
+            .name(name.clone())
+            .stack_size(stack)
+            .spawn_scoped(scope, move || {
+                let run = inner
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .take()
+                    .expect("the thread runs its body once");
+                run()
+            });
+        match spawned {
+            Ok(handle) => return Some(handle),
+            Err(e) => {
+                log::warn!("cannot start search thread {name} with a {stack}-byte stack: {e}");
+                body = cell.lock().unwrap_or_else(|e| e.into_inner()).take();
+            }
+        }
+    }
+    None
 }
 
 /// An infinite or pondering search does not end on its own.

@@ -8,7 +8,7 @@ use super::movepick::PickerBuffers;
 use super::time::TimeLimits;
 use super::tt::TranspositionTable;
 use super::{Limits, Observer, SearchControl, MAX_PLY};
-use crate::core::score::{mate_in, mated_in, Score, DRAW};
+use crate::core::score::{mate_in, mated_in, Score, DRAW, INFINITE};
 use crate::core::{Move, Square};
 use crate::eval::Evaluator;
 use crate::position::{Outcome, Position};
@@ -31,9 +31,56 @@ pub struct Shared<'a> {
     pub multipv: usize,
     /// Where the main thread reports.
     pub observer: &'a dyn Observer,
+    /// The last line reported for each MultiPV index.
+    pub reported: std::sync::Mutex<Vec<Option<super::Info>>>,
 }
 
 impl Shared<'_> {
+    /// Passes `info` to the observer, unless it repeats the last mate line reported for its
+    /// MultiPV index unchanged (once a mate is found, deeper iterations find the same line
+    /// within microseconds and would flood the GUI).
+    pub fn report(&self, info: &super::Info) {
+        {
+            let mut reported = self.reported.lock().unwrap_or_else(|e| e.into_inner());
+            let slot = info.multipv.saturating_sub(1);
+            if reported.len() <= slot {
+                reported.resize(slot + 1, None);
+            }
+            let unchanged = reported[slot].as_ref().is_some_and(|last| {
+                last.score == info.score && last.bound == info.bound && last.pv == info.pv
+            });
+            if crate::core::score::is_mate(info.score) && unchanged {
+                return;
+            }
+            reported[slot] = Some(info.clone());
+        }
+        self.observer.info(info);
+    }
+
+    /// Stops the search once the hard time limit is reached (never while pondering).
+    pub fn check_hard_limit(&self) {
+        let control = self.control;
+        if let Some(hard) = self.time.hard {
+            if !control.is_pondering() && control.clock_elapsed() >= hard {
+                control.stop();
+            }
+        }
+    }
+
+    /// Whether the last report of `info`'s line said the same (depth, score, bound, pv).
+    pub fn repeats_last_report(&self, info: &super::Info) -> bool {
+        let reported = self.reported.lock().unwrap_or_else(|e| e.into_inner());
+        reported
+            .get(info.multipv.saturating_sub(1))
+            .and_then(Option::as_ref)
+            .is_some_and(|last| {
+                last.depth == info.depth
+                    && last.score == info.score
+                    && last.bound == info.bound
+                    && last.pv == info.pv
+            })
+    }
+
     /// Nodes of all threads so far.
     pub fn total_nodes(&self) -> u64 {
         self.nodes.iter().map(|n| n.load(Relaxed)).sum()
@@ -53,6 +100,22 @@ pub struct RootMove {
     pub pv: Vec<Move>,
     /// Deepest ply reached below it.
     pub seldepth: usize,
+}
+
+/// A finished result of one thread: the line it stands by, at the depth it reached.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    /// Depth of the iteration the line comes from.
+    pub depth: i32,
+    /// Deepest ply reached below the first move.
+    pub seldepth: usize,
+    /// Score from the side to move's point of view.
+    pub score: Score,
+    /// `Some(Bound::Lower)` for a move that beat the last finished iteration's best in an
+    /// iteration that was stopped before it finished: better than that, by how much unknown.
+    pub bound: Option<super::Bound>,
+    /// The principal variation (never empty).
+    pub pv: Vec<Move>,
 }
 
 /// Per-ply record of the move that led to the node (for countermoves).
@@ -85,6 +148,8 @@ pub struct Worker<'a> {
     pub root_moves: Vec<RootMove>,
     /// Last fully searched depth.
     pub completed_depth: i32,
+    /// The best line of the last fully searched depth.
+    pub completed_line: Option<Line>,
     pub(super) lmr: Vec<[i32; 64]>,
 }
 
@@ -127,13 +192,14 @@ impl<'a> Worker<'a> {
                 .iter()
                 .map(|&mv| RootMove {
                     mv,
-                    score: -super::super::core::score::INFINITE,
-                    previous: -super::super::core::score::INFINITE,
+                    score: -INFINITE,
+                    previous: -INFINITE,
                     pv: vec![mv],
                     seldepth: 0,
                 })
                 .collect(),
             completed_depth: 0,
+            completed_line: None,
             lmr,
         }
     }
@@ -155,21 +221,14 @@ impl<'a> Worker<'a> {
         self.stopped
     }
 
-    /// Main thread: stop on the hard time limit or the node limit (never while pondering).
+    /// Main thread: stop on the hard time limit or the node limit.
     pub(super) fn check_limits(&self) {
-        let control = self.shared.control;
         if let Some(max) = self.shared.limits.nodes {
             if self.shared.total_nodes() >= max {
-                control.stop();
+                self.shared.control.stop();
             }
         }
-        if !control.is_pondering() {
-            if let Some(hard) = self.shared.time.hard {
-                if control.clock_elapsed() >= hard {
-                    control.stop();
-                }
-            }
-        }
+        self.shared.check_hard_limit();
     }
 
     /// What every node does first (negamax and quiescence alike): clear its PV, count it,
@@ -236,5 +295,24 @@ impl Worker<'_> {
     /// Nodes this thread searched.
     pub fn nodes_searched(&self) -> u64 {
         self.nodes
+    }
+
+    /// The line this thread stands by when it ends: its last finished iteration's, unless
+    /// the stopped iteration after it already found a better first move (a completed search
+    /// of that move beat the old best), which is then reported as a lower bound one ply
+    /// deeper. `None` when no iteration finished: nothing is proven, not even a score.
+    pub fn final_line(&self) -> Option<Line> {
+        let done = self.completed_line.as_ref()?;
+        let front = &self.root_moves[0];
+        if self.stopped && front.mv != done.pv[0] && front.score > -INFINITE {
+            return Some(Line {
+                depth: done.depth + 1,
+                seldepth: front.seldepth,
+                score: front.score,
+                bound: Some(super::Bound::Lower),
+                pv: front.pv.clone(),
+            });
+        }
+        Some(done.clone())
     }
 }

@@ -19,6 +19,11 @@ const DEFAULT_MOVES_TO_GO: u64 = 70;
 /// takes longer than all before it, so stopping early keeps the average near the plan).
 const SOFT_PERCENT: u64 = 55;
 
+/// Percent of the byoyomi (after the move overhead) that a move may use at most. Online,
+/// a move that arrives a few milliseconds late loses the game, and network delays vary
+/// more than any fixed overhead: spending to the last 50 ms lost games on lishogi.
+const BYOYOMI_PERCENT: u64 = 90;
+
 /// The two time limits of a search (`None`: no time limit).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TimeLimits {
@@ -55,16 +60,20 @@ pub fn time_limits(limits: &Limits, us: Color, overhead: Duration) -> TimeLimits
         let mtg = clock
             .moves_to_go
             .map_or(DEFAULT_MOVES_TO_GO, |m| (m as u64).clamp(1, 60));
-        // What we may spend at most: all main time plus this move's byoyomi (an increment
-        // arrives only after the move), less the margin; at least a millisecond.
-        let ceiling = (time + byoyomi).saturating_sub(overhead).max(1);
+        // What we may spend at most: all main time plus this move's usable byoyomi (an
+        // increment arrives only after the move), less the margin; at least a millisecond.
+        let byoyomi = byoyomi.saturating_sub(overhead) * BYOYOMI_PERCENT / 100;
+        let ceiling = if byoyomi > 0 {
+            time.saturating_sub(overhead) + byoyomi
+        } else {
+            time.saturating_sub(overhead)
+        }
+        .max(1);
         let usable = time.saturating_sub(overhead * mtg);
         let share = usable / mtg + inc * 3 / 4;
         // Byoyomi not spent is lost, so nearly all of it is planned.
         let optimum = (share + byoyomi * 9 / 10).min(ceiling).max(1);
-        let maximum = (share * 4 + byoyomi.saturating_sub(overhead))
-            .min(ceiling)
-            .max(optimum);
+        let maximum = (share * 4 + byoyomi).min(ceiling).max(optimum);
         // With an explicit moves-to-go of 1 the whole remaining time is for this move.
         let (optimum, maximum) = if clock.moves_to_go == Some(1) {
             (ceiling * 7 / 10, ceiling)
@@ -123,11 +132,15 @@ mod tests {
                 hard <= ms(ceiling),
                 "{time} {inc} {byo}: {t:?} over the clock"
             );
+            // Byoyomi keeps a safety margin beyond the move overhead.
+            if time == 0 && byo > 50 {
+                assert!(hard <= ms((byo - 50) * 9 / 10), "{byo}: {t:?}");
+            }
         }
         // Pure byoyomi spends most of it.
         let t = time_limits(&clock(0, 0, 10_000), Color::Gote, overhead);
         assert!(
-            t.hard.unwrap() >= ms(9_000) && t.soft.unwrap() >= ms(4_500),
+            t.hard.unwrap() >= ms(8_500) && t.soft.unwrap() >= ms(4_000),
             "{t:?}"
         );
         // Sudden death spends a fraction.

@@ -1,7 +1,10 @@
 //! USI commands from the GUI, parsed into types. Parsing never panics: a line that does not
 //! parse gives an error message for an `info string`, and the engine's state is untouched.
 //!
-//! Moves and SFENs stay text here; the controller checks them against its position.
+//! Moves and SFENs stay text here; the session checks them against its position. Numbers
+//! may be written as decimals (`go movetime 1000.0`, as Lishogi-Bot writes them).
+
+use crate::session::text::{parse_number, truncate};
 
 /// Time and search limits of a `go` command. Times in milliseconds (negative values, which
 /// Lishogi-Bot's clock arithmetic can produce, count as 0).
@@ -129,29 +132,16 @@ pub fn parse(line: &str) -> Result<Command, String> {
         "d" => Ok(Command::Display),
         "eval" => Ok(Command::Eval),
         "moves" => Ok(Command::Moves),
-        "perft" => match rest.first().map(|d| d.parse::<u32>()) {
-            Some(Ok(d)) if d <= 12 => Ok(Command::Perft(d)),
+        "perft" => match rest.first().and_then(|d| parse_number(d)) {
+            Some(d) if (0..=12).contains(&d) => Ok(Command::Perft(d as u32)),
             _ => Err("usage: perft DEPTH (0 to 12)".into()),
         },
-        "bench" => match rest.first().map(|d| d.parse::<i32>()) {
+        "bench" => match rest.first().map(|d| parse_number(d)) {
             None => Ok(Command::Bench(None)),
-            Some(Ok(d)) if (1..=64).contains(&d) => Ok(Command::Bench(Some(d))),
+            Some(Some(d)) if (1..=64).contains(&d) => Ok(Command::Bench(Some(d as i32))),
             _ => Err("usage: bench [DEPTH (1 to 64)]".into()),
         },
-        "__overlong" => Err(format!(
-            "input line of more than {} bytes ignored",
-            super::MAX_LINE_BYTES
-        )),
         other => Err(format!("unknown command '{}'", truncate(other))),
-    }
-}
-
-/// At most 60 characters of user text in messages.
-pub fn truncate(text: &str) -> String {
-    if text.chars().count() > 60 {
-        format!("{}...", text.chars().take(60).collect::<String>())
-    } else {
-        text.to_string()
     }
 }
 
@@ -199,8 +189,8 @@ pub fn parse_go(rest: &[&str]) -> (GoParams, Vec<String>) {
     let mut i = 0;
     // A number field: a missing or malformed value is skipped with a warning.
     fn number(rest: &[&str], i: usize, warnings: &mut Vec<String>) -> Option<i64> {
-        match rest.get(i + 1).map(|v| v.parse::<i64>()) {
-            Some(Ok(n)) => Some(n),
+        match rest.get(i + 1).and_then(|v| parse_number(v)) {
+            Some(n) => Some(n),
             _ => {
                 warnings.push(format!("go: '{}' needs a number, ignored", rest[i]));
                 None
@@ -250,7 +240,13 @@ pub fn parse_go(rest: &[&str]) -> (GoParams, Vec<String>) {
                     "movetime" => go.movetime = ms(n).or(go.movetime),
                     "nodes" => go.nodes = ms(n).or(go.nodes),
                     "depth" => go.depth = n.map(|d| d.clamp(1, 120) as i32).or(go.depth),
-                    _ => go.movestogo = n.map(|m| m.clamp(1, 1000) as u32).or(go.movestogo),
+                    _ => match n {
+                        // `movestogo 0` (or less) is no count at all: the clock alone rules.
+                        Some(m) if m <= 0 => warnings.push(format!(
+                            "go: 'movestogo {m}' is not a number of moves; ignored"
+                        )),
+                        _ => go.movestogo = n.map(|m| m.clamp(1, 1000) as u32).or(go.movestogo),
+                    },
                 }
             }
             other => warnings.push(format!("go: unknown field '{}' ignored", truncate(other))),
@@ -319,6 +315,14 @@ mod tests {
         assert!(go.ponder && go.btime == Some(0));
         let (go, _) = go_of("mate infinite");
         assert_eq!(go.mate, Some(None));
+        // Lishogi-Bot writes configured times as decimals.
+        let (go, warnings) = go_of("movetime 1000.0");
+        assert_eq!((go.movetime, warnings.len()), (Some(1000), 0));
+        let (go, warnings) = go_of("btime 1000 movestogo 0");
+        assert_eq!(
+            (go.btime, go.movestogo, warnings.len()),
+            (Some(1000), None, 1)
+        );
     }
 
     #[test]

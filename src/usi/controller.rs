@@ -1,37 +1,22 @@
-//! The USI controller: owns the engine state (variant, position, options, searcher) and
-//! handles one command at a time without ever blocking on a search.
-//!
-//! A search runs on its own thread with the searcher moved into it; that thread prints the
-//! one `bestmove` of its `go` and hands the searcher back through an event. While it runs:
-//! `isready` is answered at once; `stop`, `quit` and `ponderhit` reach it through its
-//! [`SearchControl`]; `position` is accepted for the next `go`; `setoption` is queued and
-//! applied when the search ends; `go` and `usinewgame` first stop it. (protocol-docs/usi.md)
+//! The USI controller: parses each line and turns it into a call on the engine
+//! [`Session`], which owns the variant, the position, the options and the search worker.
+//! It never blocks on a search: the worker prints each `go`'s one `bestmove`; `isready` is
+//! answered at once; `stop`, `ponderhit` and `quit` reach the running search through the
+//! session. (protocol-docs/usi.md)
 
 use super::command::{self, Command, GoParams};
-use super::options::{self, OptionChange};
-use super::response::{bestmove_line, checkmate_line, Output, UsiObserver};
+use super::options::{self, Parsed};
+use super::response::{bestmove_line, checkmate_line, info_string, UsiObserver};
 use crate::eval::Evaluator;
 use crate::position::{GenMode, Position};
-use crate::search::{Clock, Limits, SearchControl, Searcher, MAX_PLY};
-use crate::variant::Variant;
-use std::sync::mpsc::Sender;
+use crate::search::{Clock, Limits, MAX_PLY};
+use crate::session::io::{Input, Output};
+use crate::session::{Refusal, Session, Settings};
 use std::sync::Arc;
-use std::thread::JoinHandle;
 use std::time::Duration;
 
-/// What reaches the controller.
-pub enum Event {
-    /// A line from the GUI.
-    Line(String),
-    /// The input was closed.
-    Eof,
-    /// The search with this id printed its bestmove and is done (a stopped search's event
-    /// may arrive after a new search started, so the id is checked).
-    SearchDone(u64),
-}
-
 /// Whether to go on.
-#[derive(PartialEq, Eq)]
+#[derive(PartialEq, Eq, Debug)]
 pub enum Flow {
     /// Read the next command.
     Continue,
@@ -39,75 +24,60 @@ pub enum Flow {
     Quit,
 }
 
-struct Running {
-    id: u64,
-    handle: JoinHandle<Searcher>,
-    control: Arc<SearchControl>,
-}
-
-/// The engine state behind the USI loop.
+/// The USI adapter over a session.
 pub struct Controller {
     out: Arc<Output>,
-    events: Sender<Event>,
-    variant: &'static Variant,
-    pos: Position,
-    searcher: Option<Searcher>,
-    running: Option<Running>,
-    next_search_id: u64,
-    queued: Vec<OptionChange>,
-    ponder_option: bool,
-    resign_when_lost: bool,
-    avoid_repetition: bool,
+    session: Session,
     name: String,
 }
 
 impl Controller {
-    /// A controller writing to `out`; `events` is where the search thread reports back.
-    pub fn new(out: Arc<Output>, events: Sender<Event>) -> Controller {
-        let variant = Variant::chu();
-        let mut searcher = Searcher::new(options::DEFAULT_HASH_MB, 1);
-        searcher.move_overhead = Duration::from_millis(options::DEFAULT_MOVE_OVERHEAD_MS);
-        Controller {
+    /// A controller writing to `out`; an error if the search worker cannot start.
+    pub fn new(out: Arc<Output>) -> std::io::Result<Controller> {
+        let notify_out = Arc::clone(&out);
+        let session = Session::new(
+            Settings::new(Duration::from_millis(options::DEFAULT_MOVE_OVERHEAD_MS)),
+            Arc::new(move |text: &str| notify_out.line(&info_string(text))),
+        )?;
+        Ok(Controller {
             out,
-            events,
-            variant,
-            pos: Position::startpos(variant),
-            searcher: Some(searcher),
-            running: None,
-            next_search_id: 0,
-            queued: Vec::new(),
-            ponder_option: false,
-            resign_when_lost: false,
-            avoid_repetition: false,
+            session,
             name: format!("Shishi {}", env!("CARGO_PKG_VERSION")),
-        }
+        })
     }
 
-    /// Handles one event.
-    pub fn handle(&mut self, event: Event) -> Flow {
-        match event {
-            Event::Eof => {
-                self.finish_search(true);
+    /// Handles one input.
+    pub fn handle(&mut self, input: Input) -> Flow {
+        match input {
+            Input::Eof => {
+                self.session.stop_and_wait();
                 Flow::Quit
             }
-            Event::SearchDone(id) => {
-                if self.running.as_ref().is_some_and(|r| r.id == id) {
-                    self.join();
-                }
+            Input::Overlong(n) => {
+                self.error(&format!(
+                    "an input line of {n} bytes was ignored (too long)"
+                ));
                 Flow::Continue
             }
-            Event::Line(line) => {
-                let line = line.trim_end_matches(['\r', '\n']);
+            Input::Line(line) => {
                 log::debug!("<< {line}");
-                match command::parse(line) {
+                match command::parse(&line) {
                     Ok(cmd) => self.command(cmd),
                     Err(message) => {
-                        self.out.info_string(&format!("error: {message}"));
+                        self.error(&message);
                         Flow::Continue
                     }
                 }
             }
         }
+    }
+
+    fn info(&self, text: &str) {
+        self.out.line(&info_string(text));
+    }
+
+    fn error(&self, text: &str) {
+        self.info(&format!("error: {text}"));
     }
 
     fn command(&mut self, cmd: Command) -> Flow {
@@ -116,187 +86,61 @@ impl Controller {
             Command::Usi => {
                 self.out.line(&format!("id name {}", self.name));
                 self.out.line("id author the Shishi developers");
-                for line in options::option_lines(self.variant.name()) {
+                for line in options::option_lines(self.session.variant().name()) {
                     self.out.line(&line);
                 }
                 self.out.line("usiok");
             }
             Command::IsReady => self.out.line("readyok"),
             Command::SetOption { name, value } => match options::parse(&name, value.as_deref()) {
-                Ok(change) => self.set_option(change),
-                Err(message) => self.out.info_string(&format!("error: {message}")),
+                Parsed::Set(setting) => self.session.set(setting),
+                Parsed::Accepted => {}
+                Parsed::Unknown(name) => self.info(&format!(
+                    "option {} is not used by this engine; ignored",
+                    crate::session::text::truncate(&name)
+                )),
+                Parsed::Bad(message) => self.error(&message),
             },
-            Command::UsiNewGame => {
-                self.finish_search(true);
-                if let Some(s) = self.searcher.as_mut() {
-                    s.clear();
+            Command::UsiNewGame => self.session.new_game(),
+            Command::Position { sfen, moves } => {
+                let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
+                if let Err(e) = self.session.set_position(sfen.as_deref(), &moves) {
+                    self.error(&format!(
+                        "position rejected: {e}; there is no position until a good one is set"
+                    ));
                 }
             }
-            Command::Position { sfen, moves } => self.set_position(sfen.as_deref(), &moves),
             Command::Go(go, warnings) => {
                 for w in warnings {
-                    self.out.info_string(&format!("warning: {w}"));
+                    self.info(&format!("warning: {w}"));
                 }
                 self.go(go);
             }
-            Command::Stop => {
-                if let Some(r) = &self.running {
-                    r.control.stop();
-                }
-            }
-            Command::PonderHit => {
-                if let Some(r) = &self.running {
-                    r.control.ponderhit();
-                }
-            }
-            Command::GameOver(_) => {
-                if let Some(r) = &self.running {
-                    r.control.stop();
-                }
-            }
+            Command::Stop | Command::GameOver(_) => self.session.stop(),
+            Command::PonderHit => self.session.ponderhit(),
             Command::Quit => {
-                self.finish_search(true);
+                self.session.stop_and_wait();
                 return Flow::Quit;
             }
-            Command::Display => self.display(),
-            Command::Perft(depth) => self.perft(depth),
+            Command::Display => self.with_position(|c, pos| c.display(pos)),
+            Command::Perft(depth) => self.with_position(|c, pos| c.perft(pos, depth)),
             Command::Bench(depth) => self.bench(depth),
-            Command::Eval => self.eval(),
-            Command::Moves => {
-                let mut moves = Vec::new();
-                self.pos.clone().legal_moves(GenMode::Search, &mut moves);
-                let mut text: Vec<String> =
-                    moves.iter().map(|&m| self.pos.move_to_usi(m)).collect();
-                text.sort();
-                self.out.line(&format!("moves {}", text.join(" ")));
-            }
+            Command::Eval => self.with_position(|c, pos| c.eval(pos)),
+            Command::Moves => self.with_position(|c, pos| c.moves(pos)),
         }
         Flow::Continue
     }
 
-    /// Takes the searcher back from a finished search thread (never blocks).
-    fn reclaim_if_done(&mut self) {
-        if self
-            .running
-            .as_ref()
-            .is_some_and(|r| r.handle.is_finished())
-        {
-            self.join();
+    /// Runs a debug command on the position, or says that there is none.
+    fn with_position(&mut self, run: impl FnOnce(&Self, &mut Position)) {
+        match self.session.position().cloned() {
+            Some(mut pos) => run(self, &mut pos),
+            None => self.error("no position is set"),
         }
     }
 
-    /// Stops (if `stop`) and waits for the running search; its bestmove is printed by the
-    /// search thread before it ends.
-    fn finish_search(&mut self, stop: bool) {
-        if let Some(r) = &self.running {
-            if stop {
-                r.control.stop();
-            }
-            self.join();
-        }
-    }
-
-    fn join(&mut self) {
-        if let Some(r) = self.running.take() {
-            match r.handle.join() {
-                Ok(searcher) => self.searcher = Some(searcher),
-                Err(_) => {
-                    log::error!("the search thread panicked; starting a fresh searcher");
-                    self.searcher = Some(Searcher::new(options::DEFAULT_HASH_MB, 1));
-                }
-            }
-            for change in std::mem::take(&mut self.queued) {
-                self.apply(change);
-            }
-        }
-    }
-
-    fn set_option(&mut self, change: OptionChange) {
-        self.reclaim_if_done();
-        let needs_searcher = matches!(
-            change,
-            OptionChange::Hash(_)
-                | OptionChange::Threads(_)
-                | OptionChange::MultiPv(_)
-                | OptionChange::MoveOverhead(_)
-                | OptionChange::ClearHash
-        );
-        if needs_searcher && self.running.is_some() {
-            self.out
-                .info_string("the option will apply when the current search ends");
-            self.queued.push(change);
-        } else {
-            self.apply(change);
-        }
-    }
-
-    fn apply(&mut self, change: OptionChange) {
-        let searcher = self.searcher.as_mut().expect("no search running");
-        match change {
-            OptionChange::Variant(name) => {
-                let variant = Variant::by_name(name).expect("checked by the option parser");
-                if variant.name() != self.variant.name() {
-                    self.variant = variant;
-                    self.pos = Position::startpos(variant);
-                }
-            }
-            OptionChange::Hash(mb) => {
-                if let Err(e) = searcher.set_hash(mb) {
-                    self.out.info_string(&format!(
-                        "error: {e}; keeping a {} MB table",
-                        searcher.hash_mb()
-                    ));
-                }
-            }
-            OptionChange::Threads(n) => searcher.set_threads(n),
-            OptionChange::MultiPv(n) => searcher.multipv = n,
-            OptionChange::Ponder(on) => self.ponder_option = on,
-            OptionChange::MoveOverhead(ms) => searcher.move_overhead = Duration::from_millis(ms),
-            OptionChange::ClearHash => searcher.clear(),
-            OptionChange::Resign(on) => self.resign_when_lost = on,
-            OptionChange::AvoidRepetition(on) => self.avoid_repetition = on,
-            OptionChange::Ignored(name) => self.out.info_string(&format!(
-                "option {} is not used by this engine; ignored",
-                command::truncate(&name)
-            )),
-        }
-    }
-
-    fn set_position(&mut self, sfen: Option<&str>, moves: &[String]) {
-        let parsed = match sfen {
-            None => Ok(Position::startpos(self.variant)),
-            Some(text) => Position::from_sfen(self.variant, text).map_err(|e| {
-                // Say so when the SFEN belongs to another variant.
-                let other = Variant::all().into_iter().find(|v| {
-                    v.name() != self.variant.name() && Position::from_sfen(v, text).is_ok()
-                });
-                match other {
-                    Some(v) => format!(
-                        "{e} (this SFEN is {}; set USI_Variant to {} first)",
-                        v.name(),
-                        v.name()
-                    ),
-                    None => e.to_string(),
-                }
-            }),
-        };
-        let mut pos = match parsed {
-            Ok(p) => p,
-            Err(message) => {
-                self.out
-                    .info_string(&format!("error: position not changed: {message}"));
-                return;
-            }
-        };
-        if let Err(e) = pos.play_usi_moves(moves.iter().map(String::as_str)) {
-            self.out
-                .info_string(&format!("error: position not changed: {e}"));
-            return;
-        }
-        self.pos = pos;
-    }
-
-    fn limits(&self, go: &GoParams) -> Limits {
+    /// The search limits of `go` in `pos`.
+    fn limits(&self, go: &GoParams, pos: &Position) -> Limits {
         let ms = Duration::from_millis;
         let has_clock = go.btime.is_some()
             || go.wtime.is_some()
@@ -320,7 +164,7 @@ impl Controller {
         let search_moves = go
             .searchmoves
             .iter()
-            .filter_map(|m| self.pos.clone().parse_usi_move(m).ok())
+            .filter_map(|m| pos.clone().parse_usi_move(m).ok())
             .collect();
         let mut limits = Limits {
             depth: go.depth,
@@ -330,14 +174,13 @@ impl Controller {
             infinite: go.infinite,
             clock,
             search_moves,
-            avoid_repetition: self.avoid_repetition,
+            avoid_repetition: self.session.settings().avoid_repetition,
         };
         if let Some(mate) = go.mate {
             // USI `go mate X`: X is a time in ms (or infinite); look for any mate within reach.
             limits.mate = Some((MAX_PLY as u32 - 8) / 2);
-            match mate {
-                Some(t) => limits.movetime = Some(ms(t)),
-                None => limits.infinite = false,
+            if let Some(t) = mate {
+                limits.movetime = Some(ms(t));
             }
         }
         // No limit at all means "until stop", as in UCI.
@@ -353,70 +196,71 @@ impl Controller {
     }
 
     fn go(&mut self, go: GoParams) {
-        self.finish_search(true);
-        let limits = self.limits(&go);
+        // Wait for the running search's answer before looking at the position.
+        self.session.stop_and_wait();
+        let Some(pos) = self.session.position().cloned() else {
+            self.error("go without a position (the last one was rejected); resigning");
+            self.out.line(if go.mate.is_some() {
+                "checkmate nomate"
+            } else {
+                "bestmove resign"
+            });
+            return;
+        };
+        let limits = self.limits(&go, &pos);
         if go.searchmoves.len() != limits.search_moves.len() {
-            self.out
-                .info_string("warning: some searchmoves are not legal here and were left out");
+            self.info("warning: some searchmoves are not legal here and were left out");
         }
         let mate_mode = go.mate.is_some();
-        let control = Arc::new(SearchControl::new(go.ponder));
-        let mut searcher = self
-            .searcher
-            .take()
-            .expect("the searcher is back after finish_search");
-        let (out, pos, events, resign) = (
-            Arc::clone(&self.out),
-            self.pos.clone(),
-            self.events.clone(),
-            self.resign_when_lost,
-        );
-        let thread_control = Arc::clone(&control);
-        self.next_search_id += 1;
-        let id = self.next_search_id;
-        let spawned = std::thread::Builder::new()
-            .name("usi-search".into())
-            .spawn(move || {
-                let observer = UsiObserver {
-                    out: &out,
-                    pos: &pos,
-                };
-                let result = searcher.search(&pos, &limits, &thread_control, &observer);
-                out.line(&if mate_mode {
-                    checkmate_line(&pos, &result)
-                } else {
-                    bestmove_line(&pos, &result, resign)
-                });
-                let _ = events.send(Event::SearchDone(id));
-                searcher
+        let resign = self.session.settings().resign_when_lost;
+        let observer = Box::new(UsiObserver {
+            out: Arc::clone(&self.out),
+            pos: pos.clone(),
+        });
+        let out = Arc::clone(&self.out);
+        let done_pos = pos.clone();
+        let done = Box::new(move |result: crate::search::SearchResult| {
+            out.line(&if mate_mode {
+                checkmate_line(&done_pos, &result)
+            } else {
+                bestmove_line(&done_pos, &result, resign)
             });
-        match spawned {
-            Ok(handle) => {
-                self.running = Some(Running {
-                    id,
-                    handle,
-                    control,
-                })
-            }
-            Err(e) => {
-                // Without a thread there is no search; still one bestmove for this go.
-                self.out
-                    .info_string(&format!("error: cannot start the search thread: {e}"));
-                self.out.line("bestmove resign");
-                self.searcher = Some(Searcher::new(options::DEFAULT_HASH_MB, 1));
+        });
+        match self.session.go(limits, go.ponder, observer, done) {
+            Ok(_) => {}
+            Err(Refusal::NoPosition) => unreachable!("the position was read above"),
+            Err(Refusal::GameOver(outcome)) => {
+                let us = pos.side_to_move();
+                // `mate 0`: the side to move has lost; `mate +0`: it has won (the side that
+                // just moved lost by perpetual attack).
+                let score = match outcome.winner {
+                    None => "cp 0",
+                    Some(w) if w == us => "mate +0",
+                    Some(_) => "mate 0",
+                };
+                self.info(&format!(
+                    "the game is over ({}); nothing to search",
+                    outcome.reason.describe()
+                ));
+                self.out.line(&format!("info depth 0 score {score}"));
+                self.out.line(if mate_mode {
+                    "checkmate nomate"
+                } else {
+                    "bestmove resign"
+                });
             }
         }
     }
 
-    fn display(&self) {
-        let v = self.variant;
+    fn display(&self, pos: &mut Position) {
+        let v = pos.variant();
         let files = v.spec.files;
         let header: String = (1..=files).rev().map(|f| format!("{f:>3}")).collect();
         self.out.line(&header);
         for y in 0..v.spec.ranks {
             let mut row = String::new();
             for x in 0..files {
-                let p = self.pos.piece_on(crate::core::Square::new(x, y));
+                let p = pos.piece_on(crate::core::Square::new(x, y));
                 let text = if p.is_empty() {
                     ".".to_string()
                 } else {
@@ -428,11 +272,11 @@ impl Controller {
                 .line(&format!("{row}  {}", (b'a' + y as u8) as char));
         }
         self.out.line(&format!("variant {}", v.name()));
-        self.out.line(&format!("sfen {}", self.pos.to_sfen()));
-        self.out.line(&format!("key {:016x}", self.pos.key()));
+        self.out.line(&format!("sfen {}", pos.to_sfen()));
+        self.out.line(&format!("key {:016x}", pos.key()));
         self.out.line(&format!(
             "side to move {}",
-            if self.pos.side_to_move() == crate::core::Color::Sente {
+            if pos.side_to_move() == crate::core::Color::Sente {
                 "sente"
             } else {
                 "gote"
@@ -440,10 +284,25 @@ impl Controller {
         ));
     }
 
-    fn perft(&mut self, depth: u32) {
-        let threads = self.searcher.as_ref().map_or(1, |s| s.threads());
+    fn moves(&self, pos: &mut Position) {
+        let mut text: Vec<String> = Vec::new();
+        if let Some(outcome) = pos.outcome() {
+            self.info(&format!("the game is over ({})", outcome.reason.describe()));
+        } else {
+            let mut moves = Vec::new();
+            pos.legal_moves(GenMode::Search, &mut moves);
+            text = moves.iter().map(|&m| pos.move_to_usi(m)).collect();
+            text.sort();
+        }
+        self.out
+            .line(format!("moves {}", text.join(" ")).trim_end());
+    }
+
+    fn perft(&self, pos: &mut Position, depth: u32) {
+        self.session.stop_and_wait();
+        let threads = self.session.settings().threads;
         let start = std::time::Instant::now();
-        let lines = crate::perft::divide(&self.pos, depth, threads);
+        let lines = crate::perft::divide(pos, depth, threads);
         for (mv, n) in &lines {
             self.out.line(&format!("{mv} {n}"));
         }
@@ -453,33 +312,36 @@ impl Controller {
             lines.iter().map(|(_, n)| n).sum()
         };
         self.out.line(&format!("nodes {total}"));
-        self.out.info_string(&format!(
+        self.info(&format!(
             "perft {depth}: {} ms",
             start.elapsed().as_millis()
         ));
     }
 
     fn bench(&mut self, depth: Option<i32>) {
-        self.finish_search(true);
-        let threads = self.searcher.as_ref().map_or(1, |s| s.threads());
+        self.session.stop_and_wait();
+        let threads = self.session.settings().threads;
         let depth = depth.unwrap_or(crate::bench::DEFAULT_DEPTH);
         let out = Arc::clone(&self.out);
-        let (nodes, time) = crate::bench::run(depth, threads, 16, |l| {
-            out.info_string(&format!(
+        match crate::bench::run(depth, threads, 16, |l| {
+            out.line(&info_string(&format!(
                 "position {} nodes {} bestmove {}",
                 l.index + 1,
                 l.nodes,
                 l.best
-            ))
-        });
-        self.out.line(&format!(
-            "{nodes} nodes {} nps",
-            (nodes as f64 / time.as_secs_f64().max(1e-9)) as u64
-        ));
+            )))
+        }) {
+            Ok((nodes, time)) => self.out.line(&format!(
+                "{nodes} nodes {} nps",
+                (nodes as f64 / time.as_secs_f64().max(1e-9)) as u64
+            )),
+            Err(e) => self.error(&e),
+        }
     }
 
-    fn eval(&self) {
-        let b = Evaluator::for_variant(self.variant).breakdown(&self.pos);
+    fn eval(&self, pos: &mut Position) {
+        let evaluator = Evaluator::for_variant(pos.variant());
+        let b = evaluator.breakdown(pos);
         for (name, value) in [
             ("material", b.material),
             ("placement", b.placement),
@@ -497,7 +359,7 @@ impl Controller {
         self.out.line(&format!(
             "{:<14}{:>7}  (side to move)",
             "eval",
-            Evaluator::for_variant(self.variant).evaluate(&self.pos)
+            evaluator.evaluate(pos)
         ));
     }
 }

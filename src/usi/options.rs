@@ -1,47 +1,38 @@
-//! The USI options: their `option` lines and the parsing of `setoption` values.
+//! The USI options: their `option` lines and the parsing of `setoption` into session
+//! [`Setting`]s.
 //!
 //! Names are matched without regard to case, spaces or underscores, so `Move Overhead`,
 //! `Move_Overhead` and `move_overhead` are one option; `Hash`/`USI_Hash` and
-//! `MultiPV`/`USI_MultiPV` are aliases, as lishogi's tools send both spellings. Options the
-//! engine does not use (`USI_AnalyseMode`, `Skill_Level`, ...) are accepted and ignored.
+//! `MultiPV`/`USI_MultiPV` are aliases, as lishogi's tools send both spellings. Numbers
+//! may be written as decimals (`100.0`). Options the real clients send that the engine
+//! does not use are accepted quietly; other unknown names are reported and ignored.
 
+use crate::session::text::{parse_number, truncate};
+use crate::session::{Setting, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS};
 use crate::variant::Variant;
+use std::time::Duration;
 
 /// Default hash size in MB.
 pub const DEFAULT_HASH_MB: usize = 64;
-/// Largest hash size accepted, in MB.
-pub const MAX_HASH_MB: usize = 65_536;
-/// Most search threads accepted.
-pub const MAX_THREADS: usize = 512;
-/// Most MultiPV lines.
-pub const MAX_MULTIPV: usize = 64;
 /// Default move overhead in ms.
 pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 50;
+/// Largest move overhead in ms.
+pub const MAX_MOVE_OVERHEAD_MS: u64 = 10_000;
 
-/// A parsed `setoption`.
+/// Options lishogi's clients may send that change nothing here (accepted without a word).
+const QUIET: &[&str] = &["skilllevel", "usiownbook", "ownbook", "uciengineabout"];
+
+/// What a `setoption` amounts to.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum OptionChange {
-    /// `USI_Variant`.
-    Variant(&'static str),
-    /// `USI_Hash` / `Hash`, in MB.
-    Hash(usize),
-    /// `Threads`.
-    Threads(usize),
-    /// `MultiPV` / `USI_MultiPV`.
-    MultiPv(usize),
-    /// `USI_Ponder`.
-    Ponder(bool),
-    /// `Move Overhead`, in ms.
-    MoveOverhead(u64),
-    /// `Clear Hash` (button).
-    ClearHash,
-    /// `ResignWhenLost`: answer `bestmove resign` in a position proven lost.
-    Resign(bool),
-    /// `AvoidRepetition`: do not repeat an earlier position when another move exists (for
-    /// games against engines that call a repetition illegal, such as HaChu).
-    AvoidRepetition(bool),
-    /// An option the engine does not have.
-    Ignored(String),
+pub enum Parsed {
+    /// A change for the session.
+    Set(Setting),
+    /// A known option with nothing to change.
+    Accepted,
+    /// A name the engine does not know.
+    Unknown(String),
+    /// A bad value (the old one stays); the message says why.
+    Bad(String),
 }
 
 /// The `option` lines answered to `usi`.
@@ -56,7 +47,8 @@ pub fn option_lines(variant: &str) -> Vec<String> {
         format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
         format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"),
         "option name USI_Ponder type check default false".to_string(),
-        format!("option name Move_Overhead type spin default {DEFAULT_MOVE_OVERHEAD_MS} min 0 max 10000"),
+        "option name USI_AnalyseMode type check default false".to_string(),
+        format!("option name Move_Overhead type spin default {DEFAULT_MOVE_OVERHEAD_MS} min 0 max {MAX_MOVE_OVERHEAD_MS}"),
         "option name Clear_Hash type button".to_string(),
         "option name ResignWhenLost type check default false".to_string(),
         "option name AvoidRepetition type check default false".to_string(),
@@ -72,11 +64,11 @@ fn key(name: &str) -> String {
 
 fn spin(name: &str, value: Option<&str>, min: u64, max: u64) -> Result<u64, String> {
     let text = value.ok_or_else(|| format!("option {name} needs a value ({min} to {max})"))?;
-    match text.trim().parse::<u64>() {
-        Ok(n) if (min..=max).contains(&n) => Ok(n),
+    match parse_number(text) {
+        Some(n) if n >= min as i64 && n <= max as i64 => Ok(n as u64),
         _ => Err(format!(
             "option {name}: '{}' is not a number from {min} to {max}; keeping the old value",
-            super::command::truncate(text)
+            truncate(text)
         )),
     }
 }
@@ -91,37 +83,49 @@ fn check(name: &str, value: Option<&str>) -> Result<bool, String> {
     }
 }
 
+fn variant(value: Option<&str>) -> Result<Setting, String> {
+    let wanted = value.unwrap_or("").trim();
+    Variant::by_name(wanted)
+        .map(Setting::Variant)
+        .ok_or_else(|| {
+            let known: Vec<&str> = Variant::all().iter().map(|v| v.name()).collect();
+            format!(
+                "option USI_Variant: unknown variant '{}' (known: {}); keeping the old one",
+                truncate(wanted),
+                known.join(", ")
+            )
+        })
+}
+
 /// Parses `setoption name NAME value VALUE`.
-pub fn parse(name: &str, value: Option<&str>) -> Result<OptionChange, String> {
-    match key(name).as_str() {
-        "usivariant" | "ucivariant" => {
-            let wanted = value.unwrap_or("").trim();
-            Variant::by_name(wanted)
-                .map(|v| OptionChange::Variant(v.name()))
-                .ok_or_else(|| {
-                    let known: Vec<&str> = Variant::all().iter().map(|v| v.name()).collect();
-                    format!(
-                        "option USI_Variant: unknown variant '{}' (known: {}); keeping the old one",
-                        super::command::truncate(wanted),
-                        known.join(", ")
-                    )
-                })
-        }
+pub fn parse(name: &str, value: Option<&str>) -> Parsed {
+    let key = key(name);
+    let setting = match key.as_str() {
+        "usivariant" | "ucivariant" => variant(value),
         "usihash" | "hash" => {
-            spin("USI_Hash", value, 1, MAX_HASH_MB as u64).map(|n| OptionChange::Hash(n as usize))
+            spin("USI_Hash", value, 1, MAX_HASH_MB as u64).map(|n| Setting::Hash(n as usize))
         }
         "threads" => {
-            spin("Threads", value, 1, MAX_THREADS as u64).map(|n| OptionChange::Threads(n as usize))
+            spin("Threads", value, 1, MAX_THREADS as u64).map(|n| Setting::Threads(n as usize))
         }
         "multipv" | "usimultipv" => {
-            spin("MultiPV", value, 1, MAX_MULTIPV as u64).map(|n| OptionChange::MultiPv(n as usize))
+            spin("MultiPV", value, 1, MAX_MULTIPV as u64).map(|n| Setting::MultiPv(n as usize))
         }
-        "usiponder" | "ponder" => check("USI_Ponder", value).map(OptionChange::Ponder),
-        "moveoverhead" => spin("Move_Overhead", value, 0, 10_000).map(OptionChange::MoveOverhead),
-        "clearhash" => Ok(OptionChange::ClearHash),
-        "resignwhenlost" => check("ResignWhenLost", value).map(OptionChange::Resign),
-        "avoidrepetition" => check("AvoidRepetition", value).map(OptionChange::AvoidRepetition),
-        _ => Ok(OptionChange::Ignored(name.to_string())),
+        "usiponder" | "ponder" => check("USI_Ponder", value).map(Setting::Ponder),
+        "usianalysemode" | "ucianalysemode" => {
+            check("USI_AnalyseMode", value).map(Setting::AnalyseMode)
+        }
+        "moveoverhead" => spin("Move_Overhead", value, 0, MAX_MOVE_OVERHEAD_MS)
+            .map(|ms| Setting::MoveOverhead(Duration::from_millis(ms))),
+        "clearhash" => Ok(Setting::ClearHash),
+        "resignwhenlost" => check("ResignWhenLost", value).map(Setting::ResignWhenLost),
+        "avoidrepetition" => check("AvoidRepetition", value).map(Setting::AvoidRepetition),
+        _ if QUIET.contains(&key.as_str()) => return Parsed::Accepted,
+        _ => return Parsed::Unknown(name.to_string()),
+    };
+    match setting {
+        Ok(s) => Parsed::Set(s),
+        Err(message) => Parsed::Bad(message),
     }
 }
 
@@ -130,32 +134,52 @@ mod tests {
     use super::*;
 
     #[test]
-    fn aliases_and_bad_values() {
-        assert_eq!(parse("USI_Hash", Some("128")), Ok(OptionChange::Hash(128)));
-        assert_eq!(parse("Hash", Some("128")), Ok(OptionChange::Hash(128)));
+    fn aliases_decimals_and_bad_values() {
+        assert_eq!(
+            parse("USI_Hash", Some("128")),
+            Parsed::Set(Setting::Hash(128))
+        );
+        assert_eq!(
+            parse("Hash", Some("128.0")),
+            Parsed::Set(Setting::Hash(128))
+        );
         assert_eq!(
             parse("USI_MultiPV", Some("3")),
-            Ok(OptionChange::MultiPv(3))
+            Parsed::Set(Setting::MultiPv(3))
         );
         assert_eq!(
             parse("Move Overhead", Some("100")),
-            Ok(OptionChange::MoveOverhead(100))
+            Parsed::Set(Setting::MoveOverhead(Duration::from_millis(100)))
         );
-        assert_eq!(parse("Clear Hash", None), Ok(OptionChange::ClearHash));
+        assert_eq!(parse("Clear Hash", None), Parsed::Set(Setting::ClearHash));
         assert_eq!(
             parse("USI_Variant", Some("shoshogi")),
-            Ok(OptionChange::Variant("shoshogi"))
+            Parsed::Set(Setting::Variant(Variant::sho()))
         );
         assert_eq!(
             parse("USI_AnalyseMode", Some("true")),
-            Ok(OptionChange::Ignored("USI_AnalyseMode".into()))
+            Parsed::Set(Setting::AnalyseMode(true))
         );
-        assert!(parse("Threads", Some("0")).is_err());
-        assert!(parse("Threads", Some("many")).is_err());
-        assert!(parse("USI_Hash", None).is_err());
-        assert!(parse("USI_Variant", Some("daishogi"))
-            .unwrap_err()
-            .contains("known: chushogi, shoshogi"));
-        assert!(parse("USI_Ponder", Some("maybe")).is_err());
+        assert_eq!(parse("Skill_Level", Some("20")), Parsed::Accepted);
+        assert_eq!(
+            parse("Frobnicate", Some("1")),
+            Parsed::Unknown("Frobnicate".into())
+        );
+        for (name, value) in [
+            ("Threads", Some("0")),
+            ("Threads", Some("many")),
+            ("Threads", Some("100000")),
+            ("USI_Hash", None),
+            ("USI_Ponder", Some("maybe")),
+        ] {
+            assert!(
+                matches!(parse(name, value), Parsed::Bad(_)),
+                "{name} {value:?}"
+            );
+        }
+        let Parsed::Bad(message) = parse("USI_Variant", Some("daishogi")) else {
+            panic!("an unknown variant is an error")
+        };
+        assert!(message.contains("known: chushogi, shoshogi"), "{message}");
     }
 }

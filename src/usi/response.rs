@@ -1,47 +1,16 @@
-//! Output to the GUI: one writer for all of stdout (one lock, one flush per line, so lines
-//! from the controller and the search thread never interleave), and the formatting of
-//! `info` and `bestmove` lines.
+//! The USI answers: `info`, `bestmove` and `checkmate` lines (written through the shared
+//! [`Output`]).
 
 use crate::core::score::mate_plies;
 use crate::position::notation::move_to_usi;
 use crate::position::Position;
 use crate::search::{Bound, Info, Observer, SearchResult};
-use std::io::Write;
-use std::sync::Mutex;
+use crate::session::io::Output;
+use std::sync::Arc;
 
-/// The one writer of protocol lines.
-pub struct Output {
-    out: Mutex<Box<dyn Write + Send>>,
-}
-
-impl Output {
-    /// Writes to stdout.
-    pub fn stdout() -> Output {
-        Output {
-            out: Mutex::new(Box::new(std::io::stdout())),
-        }
-    }
-
-    /// Writes to any sink (tests).
-    pub fn to(sink: Box<dyn Write + Send>) -> Output {
-        Output {
-            out: Mutex::new(sink),
-        }
-    }
-
-    /// Sends one line (a newline is added) and flushes. A closed stdout is ignored: the GUI
-    /// is gone, and the engine will see EOF on stdin.
-    pub fn line(&self, text: &str) {
-        let mut out = self.out.lock().unwrap_or_else(|e| e.into_inner());
-        let _ = writeln!(out, "{text}");
-        let _ = out.flush();
-        log::trace!(">> {text}");
-    }
-
-    /// Sends `info string TEXT`.
-    pub fn info_string(&self, text: &str) {
-        self.line(&format!("info string {text}"));
-    }
+/// An `info string` line.
+pub fn info_string(text: &str) -> String {
+    format!("info string {text}")
 }
 
 /// The `score` part of an info line.
@@ -82,16 +51,16 @@ pub fn info_line(pos: &Position, info: &Info) -> String {
 }
 
 /// Turns search reports into `info` lines.
-pub struct UsiObserver<'a> {
+pub struct UsiObserver {
     /// Where to write.
-    pub out: &'a Output,
+    pub out: Arc<Output>,
     /// The root position (for move text).
-    pub pos: &'a Position,
+    pub pos: Position,
 }
 
-impl Observer for UsiObserver<'_> {
+impl Observer for UsiObserver {
     fn info(&self, info: &Info) {
-        self.out.line(&info_line(self.pos, info));
+        self.out.line(&info_line(&self.pos, info));
     }
 }
 
@@ -102,7 +71,7 @@ pub fn bestmove_line(pos: &Position, result: &SearchResult, resign_when_lost: bo
     let Some(best) = result.best else {
         return "bestmove resign".to_string();
     };
-    if resign_when_lost && mate_plies(result.score).is_some_and(|p| p < 0) {
+    if resign_when_lost && result.mate_plies().is_some_and(|p| p < 0) {
         return "bestmove resign".to_string();
     }
     let mut line = format!("bestmove {}", pos.move_to_usi(best));
@@ -116,10 +85,12 @@ pub fn bestmove_line(pos: &Position, result: &SearchResult, resign_when_lost: bo
     line
 }
 
-/// The answer to `go mate`: the mating line, or `nomate`.
+/// The answer to `go mate`: the mating line; `nomate` when the search proved that the
+/// side to move is mated itself; otherwise `timeout` (no mate was found, none is ruled
+/// out). A search that finished no iteration claims nothing.
 pub fn checkmate_line(pos: &Position, result: &SearchResult) -> String {
-    match mate_plies(result.score) {
-        Some(p) if p > 0 && !result.pv.is_empty() => {
+    match result.mate_plies() {
+        Some(p) if p > 0 && !result.pv.is_empty() && result.bound.is_none() => {
             let pv: Vec<String> = result
                 .pv
                 .iter()
@@ -127,6 +98,7 @@ pub fn checkmate_line(pos: &Position, result: &SearchResult) -> String {
                 .collect();
             format!("checkmate {}", pv.join(" "))
         }
-        _ => "checkmate nomate".to_string(),
+        Some(p) if p < 0 => "checkmate nomate".to_string(),
+        _ => "checkmate timeout".to_string(),
     }
 }

@@ -133,6 +133,15 @@ pub struct VariantSpec {
     pub rules: RuleSet,
 }
 
+/// Variants are one of each: two are the same when their names are.
+impl PartialEq for Variant {
+    fn eq(&self, other: &Variant) -> bool {
+        self.name() == other.name()
+    }
+}
+
+impl Eq for Variant {}
+
 /// A compiled variant: the spec plus derived per-kind facts and lookup tables.
 pub struct Variant {
     /// The description it was built from.

@@ -1,0 +1,126 @@
+//! The protocol streams, shared by the USI and XBoard front-ends: a reader thread that
+//! turns stdin into lines (any bytes, CR LF, over-long lines), and the one writer of
+//! stdout (one lock and one flush per line, so lines written by the controller and by the
+//! search worker never interleave). Logging goes to stderr, never here.
+
+use std::io::{BufRead, Write};
+use std::sync::mpsc::Sender;
+use std::sync::Mutex;
+
+/// Longest input line accepted (longer ones are reported and skipped).
+pub const MAX_LINE_BYTES: usize = 1 << 20;
+
+/// What the reader thread hands on.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Input {
+    /// A line, without its line end (invalid UTF-8 replaced).
+    Line(String),
+    /// A line longer than [`MAX_LINE_BYTES`] was skipped; its length so far.
+    Overlong(usize),
+    /// The input was closed.
+    Eof,
+}
+
+/// Reads stdin on a thread of its own and sends each [`Input`], wrapped by `wrap`, to
+/// `events`, ending with [`Input::Eof`]. An error if the thread cannot be started.
+pub fn spawn_stdin_reader<E: Send + 'static>(
+    events: Sender<E>,
+    wrap: fn(Input) -> E,
+) -> std::io::Result<()> {
+    std::thread::Builder::new()
+        .name("input-reader".into())
+        .spawn(move || read_lines(std::io::stdin().lock(), |i| events.send(wrap(i)).is_ok()))
+        .map(|_| ())
+}
+
+/// Reads lines and hands each to `each`, then [`Input::Eof`]. Stops early when `each`
+/// returns false (the receiver is gone).
+pub fn read_lines<R: BufRead>(mut input: R, mut each: impl FnMut(Input) -> bool) {
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        let mut limited = std::io::Read::take(&mut input, MAX_LINE_BYTES as u64 + 1);
+        match limited.read_until(b'\n', &mut buf) {
+            Ok(0) | Err(_) => break,
+            Ok(_) => {
+                if !buf.ends_with(b"\n") && buf.len() > MAX_LINE_BYTES {
+                    // Skip the rest of the over-long line.
+                    let mut rest = Vec::new();
+                    let _ = input.read_until(b'\n', &mut rest);
+                    if !each(Input::Overlong(buf.len() + rest.len())) {
+                        return;
+                    }
+                    continue;
+                }
+                let text = String::from_utf8_lossy(&buf);
+                let line = text.trim_end_matches(['\r', '\n']).to_string();
+                if !each(Input::Line(line)) {
+                    return;
+                }
+            }
+        }
+    }
+    each(Input::Eof);
+}
+
+/// The one writer of protocol lines.
+pub struct Output {
+    out: Mutex<Box<dyn Write + Send>>,
+}
+
+impl Output {
+    /// Writes to stdout.
+    pub fn stdout() -> Output {
+        Output::to(Box::new(std::io::stdout()))
+    }
+
+    /// Writes to any sink (tests, fuzzing).
+    pub fn to(sink: Box<dyn Write + Send>) -> Output {
+        Output {
+            out: Mutex::new(sink),
+        }
+    }
+
+    /// Sends one line (a newline is added) and flushes. A closed stdout is ignored: the GUI
+    /// is gone, and the engine will see EOF on stdin.
+    pub fn line(&self, text: &str) {
+        let mut out = self.out.lock().unwrap_or_else(|e| e.into_inner());
+        let _ = writeln!(out, "{text}");
+        let _ = out.flush();
+        log::trace!(">> {text}");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines_of(bytes: &[u8]) -> Vec<Input> {
+        let mut got = Vec::new();
+        read_lines(bytes, |i| {
+            got.push(i);
+            true
+        });
+        got
+    }
+
+    #[test]
+    fn lines_bytes_and_overlong_input() {
+        assert_eq!(
+            lines_of(b"usi\r\nisready\n\xff\xfe x\nlast"),
+            vec![
+                Input::Line("usi".into()),
+                Input::Line("isready".into()),
+                Input::Line("\u{fffd}\u{fffd} x".into()),
+                Input::Line("last".into()),
+                Input::Eof
+            ]
+        );
+        let mut long = vec![b'a'; MAX_LINE_BYTES + 10];
+        long.extend_from_slice(b"\nquit\n");
+        let got = lines_of(&long);
+        assert_eq!(got.len(), 3, "{:?}", &got[1..]);
+        assert!(matches!(got[0], Input::Overlong(n) if n > MAX_LINE_BYTES));
+        assert_eq!(got[1], Input::Line("quit".into()));
+    }
+}

@@ -1,0 +1,319 @@
+//! The engine session: what a game with a GUI is made of, whatever the protocol. It owns
+//! the variant, the position and its history, the option values and the search worker,
+//! and speaks the domain: new game, set position, set option, go, stop, ponderhit, play and
+//! undo. The USI and XBoard front-ends are thin text adapters over it; `shishi analyse`
+//! runs its searches through the same guarded search ([`worker::search_guarded`]).
+//!
+//! Rules of the session (protocol-docs/usi.md and cecp.md say them for each protocol):
+//! - A position that fails to set leaves **no** position: `go` is refused until a good one
+//!   comes, so no answer is ever a move of an older position.
+//! - `go` in a finished game is refused with the outcome (the front-end answers it).
+//! - A new `go` first stops the running search and waits for its answer.
+//! - Options: those of the session (variant, ponder, resign, repetitions, analyse mode)
+//!   apply at once; those of the searcher (hash, threads, MultiPV, overhead, clear) are
+//!   queued to the worker and apply when the running search, if any, has ended.
+
+pub mod io;
+pub mod text;
+pub mod worker;
+
+use crate::position::{Outcome, Position};
+use crate::search::{Limits, Observer, SearchControl, Searcher};
+use crate::variant::Variant;
+use std::sync::Arc;
+use std::time::Duration;
+use worker::{Done, SearchJob, SearchWorker};
+
+/// Largest hash table accepted, in MB.
+pub const MAX_HASH_MB: usize = 65_536;
+/// Most search threads accepted. More threads than cores only slow the search down; this
+/// bound keeps `go` answering in time even so (tested at this value on 2 cores).
+pub const MAX_THREADS: usize = 256;
+/// Most MultiPV lines.
+pub const MAX_MULTIPV: usize = 64;
+
+/// Where the session says things that are not answers (errors of queued changes, ...).
+pub type Notify = Arc<dyn Fn(&str) + Send + Sync>;
+
+/// The option values of a session.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// Hash table size in MB.
+    pub hash_mb: usize,
+    /// Search threads.
+    pub threads: usize,
+    /// Lines reported (MultiPV).
+    pub multipv: usize,
+    /// Time kept on the clock for every move's communication delays.
+    pub move_overhead: Duration,
+    /// The GUI may send `go ponder` (USI_Ponder).
+    pub ponder: bool,
+    /// Answer `resign` in a position proven lost.
+    pub resign_when_lost: bool,
+    /// Do not repeat an earlier position when another move exists.
+    pub avoid_repetition: bool,
+    /// The GUI analyses rather than plays (USI_AnalyseMode; no effect on the search yet).
+    pub analyse_mode: bool,
+}
+
+impl Settings {
+    /// The settings a session starts with (`move_overhead` differs per protocol).
+    pub fn new(move_overhead: Duration) -> Settings {
+        Settings {
+            hash_mb: 64,
+            threads: 1,
+            multipv: 1,
+            move_overhead,
+            ponder: false,
+            resign_when_lost: false,
+            avoid_repetition: false,
+            analyse_mode: false,
+        }
+    }
+}
+
+/// One option change, in domain terms (the front-ends parse their own spellings).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Setting {
+    /// Play this variant; the position becomes its start.
+    Variant(&'static Variant),
+    /// Hash table size in MB (1 to [`MAX_HASH_MB`]); a size that cannot be had keeps the
+    /// old table and says so.
+    Hash(usize),
+    /// Search threads (1 to [`MAX_THREADS`]).
+    Threads(usize),
+    /// MultiPV lines (1 to [`MAX_MULTIPV`]).
+    MultiPv(usize),
+    /// Move overhead.
+    MoveOverhead(Duration),
+    /// Forget the hash table and histories.
+    ClearHash,
+    /// USI_Ponder.
+    Ponder(bool),
+    /// ResignWhenLost.
+    ResignWhenLost(bool),
+    /// AvoidRepetition.
+    AvoidRepetition(bool),
+    /// USI_AnalyseMode.
+    AnalyseMode(bool),
+}
+
+/// Why `go` did not start a search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// No position is set (the last one sent was rejected).
+    NoPosition,
+    /// The game in this position is over.
+    GameOver(Outcome),
+}
+
+/// The engine session.
+pub struct Session {
+    variant: &'static Variant,
+    position: Option<Position>,
+    settings: Settings,
+    worker: SearchWorker,
+    notify: Notify,
+}
+
+impl Session {
+    /// A session in chu's start position. An error if the search worker cannot start.
+    pub fn new(settings: Settings, notify: Notify) -> std::io::Result<Session> {
+        let mut searcher = Searcher::try_new(settings.hash_mb, settings.threads)
+            .unwrap_or_else(|_| Searcher::new(1, settings.threads));
+        searcher.multipv = settings.multipv;
+        searcher.move_overhead = settings.move_overhead;
+        let variant = Variant::chu();
+        Ok(Session {
+            variant,
+            position: Some(Position::startpos(variant)),
+            settings,
+            worker: SearchWorker::start(searcher)?,
+            notify,
+        })
+    }
+
+    /// The variant played.
+    pub fn variant(&self) -> &'static Variant {
+        self.variant
+    }
+
+    /// The position, if one is set.
+    pub fn position(&self) -> Option<&Position> {
+        self.position.as_ref()
+    }
+
+    /// The option values.
+    pub fn settings(&self) -> Settings {
+        self.settings
+    }
+
+    /// Whether a search is running (or queued).
+    pub fn is_searching(&self) -> bool {
+        self.worker.is_searching()
+    }
+
+    /// A new game: stops the search (its answer is given) and forgets what was learnt.
+    pub fn new_game(&mut self) {
+        self.stop_and_wait();
+        self.worker.configure(Box::new(Searcher::clear));
+    }
+
+    /// Sets the position from an SFEN (`None`: the start) and moves. On an error there is
+    /// no position until the next one is set, and the error says why.
+    pub fn set_position(&mut self, sfen: Option<&str>, moves: &[&str]) -> Result<(), String> {
+        self.position = None;
+        let mut pos = match sfen {
+            None => Position::startpos(self.variant),
+            Some(text) => Position::from_sfen(self.variant, text).map_err(|e| {
+                // Say so when the SFEN belongs to another variant.
+                let other = Variant::all().into_iter().find(|v| {
+                    v.name() != self.variant.name() && Position::from_sfen(v, text).is_ok()
+                });
+                match other {
+                    Some(v) => format!(
+                        "{e} (this SFEN is {0}; set USI_Variant to {0} first)",
+                        v.name()
+                    ),
+                    None => e.to_string(),
+                }
+            })?,
+        };
+        pos.play_usi_moves(moves.iter().copied())
+            .map_err(|e| e.to_string())?;
+        self.position = Some(pos);
+        Ok(())
+    }
+
+    /// Sets a position built by the front-end (XBoard's `setboard`).
+    pub fn set_position_to(&mut self, pos: Position) {
+        self.position = Some(pos);
+    }
+
+    /// Plays a legal move in the position (XBoard); false when there is no position.
+    pub fn play(&mut self, mv: crate::core::Move) -> bool {
+        match self.position.as_mut() {
+            Some(pos) => {
+                pos.make_move(mv);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Takes back up to `plies` moves (XBoard's `undo` and `remove`).
+    pub fn undo(&mut self, plies: usize) {
+        if let Some(pos) = self.position.as_mut() {
+            for _ in 0..plies.min(pos.history().len()) {
+                pos.unmake_move();
+            }
+        }
+    }
+
+    /// Applies an option change (see the module doc for when each applies).
+    pub fn set(&mut self, setting: Setting) {
+        let notify = Arc::clone(&self.notify);
+        if self.worker.is_searching() {
+            let delayed = matches!(
+                setting,
+                Setting::Hash(_)
+                    | Setting::Threads(_)
+                    | Setting::MultiPv(_)
+                    | Setting::MoveOverhead(_)
+                    | Setting::ClearHash
+            );
+            if delayed {
+                notify("the option will apply when the current search ends");
+            }
+        }
+        match setting {
+            Setting::Variant(v) => {
+                if v.name() != self.variant.name() || self.position.is_none() {
+                    self.variant = v;
+                    self.position = Some(Position::startpos(v));
+                }
+            }
+            Setting::Hash(mb) => {
+                let mb = mb.clamp(1, MAX_HASH_MB);
+                self.settings.hash_mb = mb;
+                self.worker.configure(Box::new(move |s| {
+                    if let Err(e) = s.set_hash(mb) {
+                        notify(&format!("error: {e}; keeping a {} MB table", s.hash_mb()));
+                    }
+                }));
+            }
+            Setting::Threads(n) => {
+                let n = n.clamp(1, MAX_THREADS);
+                self.settings.threads = n;
+                self.worker.configure(Box::new(move |s| s.set_threads(n)));
+            }
+            Setting::MultiPv(n) => {
+                let n = n.clamp(1, MAX_MULTIPV);
+                self.settings.multipv = n;
+                self.worker.configure(Box::new(move |s| s.multipv = n));
+            }
+            Setting::MoveOverhead(d) => {
+                self.settings.move_overhead = d;
+                self.worker
+                    .configure(Box::new(move |s| s.move_overhead = d));
+            }
+            Setting::ClearHash => self.worker.configure(Box::new(Searcher::clear)),
+            Setting::Ponder(on) => self.settings.ponder = on,
+            Setting::ResignWhenLost(on) => self.settings.resign_when_lost = on,
+            Setting::AvoidRepetition(on) => self.settings.avoid_repetition = on,
+            Setting::AnalyseMode(on) => self.settings.analyse_mode = on,
+        }
+    }
+
+    /// Starts a search of the position: first stops the running one and waits for its
+    /// answer. `done` gets the result on the worker thread. Refused without a position or
+    /// in a finished game (nothing is started; the front-end answers).
+    pub fn go(
+        &mut self,
+        limits: Limits,
+        pondering: bool,
+        observer: Box<dyn Observer + Send>,
+        done: Done,
+    ) -> Result<Arc<SearchControl>, Refusal> {
+        self.stop_and_wait();
+        let pos = self.position.as_mut().ok_or(Refusal::NoPosition)?;
+        if let Some(outcome) = pos.outcome() {
+            return Err(Refusal::GameOver(outcome));
+        }
+        let control = Arc::new(SearchControl::new(pondering));
+        self.worker.search(SearchJob {
+            pos: pos.clone(),
+            limits,
+            control: Arc::clone(&control),
+            observer,
+            done,
+        });
+        Ok(control)
+    }
+
+    /// Asks the running search to stop (its answer comes through its `done`).
+    pub fn stop(&self) {
+        if let Some(control) = self.worker.current() {
+            control.stop();
+        }
+    }
+
+    /// The pondered move was played: the search goes on as a normal one. A `ponderhit`
+    /// for a search that is not pondering changes nothing.
+    pub fn ponderhit(&self) {
+        if let Some(control) = self.worker.current() {
+            control.ponderhit();
+        }
+    }
+
+    /// Stops the running search and waits until its answer is given.
+    pub fn stop_and_wait(&self) {
+        self.stop();
+        self.worker.wait();
+    }
+
+    /// Waits until the running search ends by itself.
+    pub fn wait(&self) {
+        self.worker.wait();
+    }
+}

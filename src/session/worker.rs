@@ -1,0 +1,236 @@
+//! The search worker: one long-lived thread that owns the [`Searcher`] (hash table and
+//! histories) and runs jobs in the order they were sent: searches, and changes to the
+//! searcher (hash size, threads, ...). A change sent while a search runs therefore applies
+//! when that search ends, and nothing ever has to take the searcher from another thread.
+//!
+//! A panic inside a job is caught here (release builds unwind): it is logged, the searcher
+//! is rebuilt with the same settings, and a search still answers with a legal move.
+
+use crate::position::Position;
+use crate::search::{Limits, Observer, SearchControl, SearchResult, Searcher};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::{Arc, Condvar, Mutex};
+use std::thread::JoinHandle;
+
+/// Called with the result when a search ends (on the worker thread).
+pub type Done = Box<dyn FnOnce(SearchResult) + Send>;
+
+/// A change to the searcher, run on the worker thread between searches.
+pub type Configure = Box<dyn FnOnce(&mut Searcher) + Send>;
+
+/// One search for the worker.
+pub struct SearchJob {
+    /// The position searched (its history included).
+    pub pos: Position,
+    /// The limits.
+    pub limits: Limits,
+    /// Stop / ponderhit switches, also kept by the session.
+    pub control: Arc<SearchControl>,
+    /// Where the search reports.
+    pub observer: Box<dyn Observer + Send>,
+    /// Gets the result.
+    pub done: Done,
+}
+
+enum Job {
+    Search(Box<SearchJob>),
+    Configure(Configure),
+}
+
+/// What the session and the worker thread both see.
+#[derive(Default)]
+struct State {
+    /// Searches sent and not yet finished (0 or 1: the session waits before sending one).
+    pending: usize,
+    /// The switches of the search sent last.
+    current: Option<Arc<SearchControl>>,
+}
+
+/// The handle the session keeps.
+pub struct SearchWorker {
+    jobs: Option<Sender<Job>>,
+    state: Arc<(Mutex<State>, Condvar)>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl SearchWorker {
+    /// Starts the worker thread with `searcher`; an error if no thread can be had.
+    pub fn start(searcher: Searcher) -> std::io::Result<SearchWorker> {
+        let (jobs, rx) = mpsc::channel();
+        let state: Arc<(Mutex<State>, Condvar)> = Arc::default();
+        let thread_state = Arc::clone(&state);
+        let thread = std::thread::Builder::new()
+            .name("search-worker".into())
+            .spawn(move || work(searcher, rx, &thread_state))?;
+        Ok(SearchWorker {
+            jobs: Some(jobs),
+            state,
+            thread: Some(thread),
+        })
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, State> {
+        self.state.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn send(&self, job: Job) {
+        if let Some(jobs) = &self.jobs {
+            // The worker only ends when the session drops the sender.
+            let _ = jobs.send(job);
+        }
+    }
+
+    /// Queues a search; the caller has waited for the previous one ([`wait`]).
+    ///
+    /// [`wait`]: SearchWorker::wait
+    pub fn search(&self, job: SearchJob) {
+        {
+            let mut state = self.lock();
+            state.pending += 1;
+            state.current = Some(Arc::clone(&job.control));
+        }
+        self.send(Job::Search(Box::new(job)));
+    }
+
+    /// Queues a change of the searcher (runs after the current search, if any).
+    pub fn configure(&self, change: Configure) {
+        self.send(Job::Configure(change));
+    }
+
+    /// Whether a search is queued or running.
+    pub fn is_searching(&self) -> bool {
+        self.lock().pending > 0
+    }
+
+    /// The switches of the running search, if one runs.
+    pub fn current(&self) -> Option<Arc<SearchControl>> {
+        let state = self.lock();
+        (state.pending > 0).then(|| state.current.clone()).flatten()
+    }
+
+    /// Waits until no search is queued or running (its `done` has run).
+    pub fn wait(&self) {
+        let (lock, ended) = &*self.state;
+        let mut state = lock.lock().unwrap_or_else(|e| e.into_inner());
+        while state.pending > 0 {
+            state = ended.wait(state).unwrap_or_else(|e| e.into_inner());
+        }
+    }
+}
+
+impl Drop for SearchWorker {
+    /// Stops the running search, lets the worker finish its queue, and joins it.
+    fn drop(&mut self) {
+        if let Some(control) = self.current() {
+            control.stop();
+        }
+        self.jobs = None;
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+fn work(mut searcher: Searcher, jobs: Receiver<Job>, state: &(Mutex<State>, Condvar)) {
+    for job in jobs {
+        match job {
+            Job::Configure(change) => {
+                if catch_unwind(AssertUnwindSafe(|| change(&mut searcher))).is_err() {
+                    log::error!("changing the searcher failed; starting a fresh one");
+                    searcher = searcher.fresh();
+                }
+            }
+            Job::Search(job) => {
+                let result = search_guarded(
+                    &mut searcher,
+                    &job.pos,
+                    &job.limits,
+                    &job.control,
+                    job.observer.as_ref(),
+                );
+                let done = job.done;
+                if catch_unwind(AssertUnwindSafe(move || done(result))).is_err() {
+                    log::error!("reporting the search result failed");
+                }
+                let (lock, ended) = state;
+                let mut state = lock.lock().unwrap_or_else(|e| e.into_inner());
+                state.pending = state.pending.saturating_sub(1);
+                ended.notify_all();
+            }
+        }
+    }
+}
+
+/// Runs one search and contains a panic inside it: the panic is logged, `searcher` is
+/// rebuilt with the same settings, and the result is the first legal root move (unscored),
+/// so that a caller still has a legal answer. Every search of the engine goes through here.
+pub fn search_guarded(
+    searcher: &mut Searcher,
+    pos: &Position,
+    limits: &Limits,
+    control: &SearchControl,
+    observer: &dyn Observer,
+) -> SearchResult {
+    match catch_unwind(AssertUnwindSafe(|| {
+        searcher.search(pos, limits, control, observer)
+    })) {
+        Ok(result) => result,
+        Err(panic) => {
+            let what = panic
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_default();
+            log::error!("the search failed ({what}); answering with a legal move");
+            *searcher = searcher.fresh();
+            Searcher::root_moves(pos, &limits.search_moves, limits.avoid_repetition)
+                .first()
+                .map_or_else(SearchResult::default, |&mv| SearchResult::unscored(mv))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::Info;
+    use crate::variant::Variant;
+    use std::time::Duration;
+
+    /// An observer that fails on the first report, as a bug inside the search would.
+    struct Failing;
+
+    impl Observer for Failing {
+        fn info(&self, _: &Info) {
+            panic!("a bug inside the search");
+        }
+    }
+
+    #[test]
+    fn a_panic_in_a_search_still_answers_a_legal_move_and_the_worker_lives_on() {
+        let (tx, rx) = mpsc::channel();
+        let worker = SearchWorker::start(Searcher::new(1, 2)).expect("a thread");
+        let mut pos = Position::startpos(Variant::chu());
+        for observer in [
+            Box::new(Failing) as Box<dyn Observer + Send>,
+            Box::new(crate::search::Silent),
+        ] {
+            let tx = tx.clone();
+            worker.search(SearchJob {
+                pos: pos.clone(),
+                limits: Limits {
+                    depth: Some(3),
+                    ..Limits::default()
+                },
+                control: Arc::new(SearchControl::new(false)),
+                observer,
+                done: Box::new(move |r| tx.send(r).expect("the test waits")),
+            });
+            let result = rx.recv_timeout(Duration::from_secs(30)).expect("an answer");
+            let mv = result.best.expect("a move");
+            assert!(pos.is_legal(mv));
+            worker.wait();
+        }
+    }
+}
