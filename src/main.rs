@@ -57,7 +57,7 @@ enum Command {
     /// A scripted random-move USI engine for the match runner's tests.
     #[command(hide = true)]
     Testengine {
-        /// random, illegal, crash or hang.
+        /// random, illegal, crash, hang or shiftjis.
         #[arg(long, default_value = "random")]
         behaviour: String,
         /// Misbehave after this many moves.
@@ -114,6 +114,7 @@ fn main() -> Result<()> {
                 "illegal" => Behaviour::Illegal,
                 "crash" => Behaviour::Crash,
                 "hang" => Behaviour::Hang,
+                "shiftjis" => Behaviour::ShiftJis,
                 other => anyhow::bail!("unknown behaviour '{other}'"),
             };
             run(b, after, seed);
@@ -399,8 +400,8 @@ fn run_analyse(a: AnalyseArgs) -> Result<()> {
             a.input.clone(),
         )
     };
-    let (jobs, errors) = input::parse(&text, &name, variant);
-    for e in &errors {
+    let (mut jobs, errors) = input::parse(&text, &name, variant);
+    for e in errors.iter().chain(&input::make_ids_unique(&mut jobs)) {
         log::warn!("{e}");
     }
     let limits = Limits {
@@ -429,9 +430,12 @@ fn run_analyse(a: AnalyseArgs) -> Result<()> {
         },
         kif_dir: a.kif,
         progress: true,
+        resume: a.resume,
     };
     let done = match (&a.output, a.resume) {
-        (Some(path), true) => analyse::done_keys(path),
+        (Some(path), true) => analyse::done_results(path).map_err(|e| {
+            anyhow::anyhow!("{e} (--resume reads the earlier results; nothing was analysed)")
+        })?,
         _ => Default::default(),
     };
     let sink: Box<dyn Write + Send> = match &a.output {
@@ -446,7 +450,8 @@ fn run_analyse(a: AnalyseArgs) -> Result<()> {
     };
     let out = std::sync::Mutex::new(sink);
     let start = Instant::now();
-    let searches = analyse::run(&jobs, &settings, &out, &done);
+    let searches = analyse::run(&jobs, &settings, &out, &done)
+        .map_err(|e| anyhow::anyhow!("{e} (try a smaller --hash)"))?;
     let secs = start.elapsed().as_secs_f64();
     log::info!(
         "{} records ({} skipped as malformed, {} results already there): {searches} searches in {secs:.1} s, {:.1} positions/s",

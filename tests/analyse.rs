@@ -166,6 +166,120 @@ fn resume_completes_an_interrupted_run_without_repeating() {
     assert_eq!(got, want, "every ply once, the same results");
 }
 
+/// Runs `shishi analyse` expecting it to fail; returns its stderr.
+fn analyse_fails(args: &[&str]) -> String {
+    let out = Command::new(BIN)
+        .arg("analyse")
+        .args(args)
+        .output()
+        .expect("run shishi analyse");
+    assert!(!out.status.success());
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+#[test]
+fn resume_after_a_cut_line_or_with_bad_bytes_loses_nothing() {
+    let dir = tempdir("resume-cut");
+    let out = dir.join("out.jsonl");
+    let base = [
+        "--input",
+        &data("games.jsonl"),
+        "--nodes",
+        "1500",
+        "--workers",
+        "1",
+        "--output",
+        out.to_str().unwrap(),
+    ];
+    analyse(&base);
+    let full = std::fs::read_to_string(&out).unwrap();
+    let mut want: Vec<&str> = full.lines().collect();
+    // Cut in the middle of the fifth line, as a killed run leaves it.
+    let cut = full.lines().take(4).map(|l| l.len() + 1).sum::<usize>() + 20;
+    std::fs::write(&out, &full[..cut]).unwrap();
+    analyse(&[&base[..], &["--resume"]].concat());
+    let resumed = std::fs::read_to_string(&out).unwrap();
+    let mut got: Vec<&str> = resumed.lines().collect();
+    got.sort();
+    want.sort();
+    assert_eq!(
+        got, want,
+        "the cut line is redone, nothing glued or repeated"
+    );
+    // One byte that is not UTF-8: an error naming the line, and the file is left alone.
+    let mut bytes = full.clone().into_bytes();
+    let second = full.lines().next().unwrap().len() + 3;
+    bytes[second] = 0xff;
+    std::fs::write(&out, &bytes).unwrap();
+    let stderr = analyse_fails(&[&base[..], &["--resume"]].concat());
+    assert!(stderr.contains("out.jsonl:2: not UTF-8"), "{stderr}");
+    assert_eq!(std::fs::read(&out).unwrap(), bytes);
+}
+
+#[test]
+fn kif_files_keep_their_comments_and_never_collide() {
+    let dir = tempdir("kif-names");
+    let input = dir.join("games.jsonl");
+    let game = |id: &str| {
+        format!("{{\"id\":\"{id}\",\"variant\":\"chushogi\",\"moves\":\"8i8h 5d5e 7j8i 6c5d\"}}\n")
+    };
+    // A BOM, two games with one id (two match runs appended), ids a/b and a?b.
+    let text = format!(
+        "\u{feff}{}{}{}{}",
+        game("1"),
+        game("1"),
+        game("a/b"),
+        game("a?b")
+    );
+    std::fs::write(&input, text).unwrap();
+    let kifs = dir.join("kif");
+    let out = dir.join("out.jsonl");
+    let args = [
+        "--input",
+        input.to_str().unwrap(),
+        "--nodes",
+        "500",
+        "--workers",
+        "1",
+        "--output",
+        out.to_str().unwrap(),
+        "--kif",
+        kifs.to_str().unwrap(),
+    ];
+    analyse(&args);
+    let mut names: Vec<String> = std::fs::read_dir(&kifs)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names.len(), 4, "{names:?}");
+    assert!(names.contains(&"1.kif".to_string()) && names.contains(&"1~2.kif".to_string()));
+    let comments = |path: &std::path::Path| {
+        std::fs::read_to_string(path)
+            .unwrap()
+            .lines()
+            .filter(|l| l.starts_with('*'))
+            .count()
+    };
+    let first = kifs.join("1.kif");
+    let before = comments(&first);
+    assert!(before >= 4, "{before}");
+    // A resumed run that had nothing left to do rewrites each KIF with every comment.
+    let results = std::fs::read_to_string(&out).unwrap();
+    std::fs::write(
+        &out,
+        results.lines().take(10).collect::<Vec<_>>().join("\n") + "\n",
+    )
+    .unwrap();
+    analyse(&[&args[..], &["--resume"]].concat());
+    assert_eq!(comments(&first), before);
+    assert_eq!(std::fs::read_dir(&kifs).unwrap().count(), 4);
+    // Without --resume an existing KIF is never replaced.
+    analyse(&args);
+    assert_eq!(std::fs::read_dir(&kifs).unwrap().count(), 8);
+    assert!(kifs.join("1-2.kif").exists());
+}
+
 #[test]
 fn annotated_kif_reads_back() {
     let dir = tempdir("kif");

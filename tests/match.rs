@@ -167,6 +167,29 @@ fn illegal_moves_crashes_and_hangs_forfeit_and_the_match_goes_on() {
 }
 
 #[test]
+fn lines_that_are_not_utf8_are_no_crash() {
+    let dir = tempdir("shiftjis");
+    let jsonl = dir.join("games.jsonl");
+    let (_, stderr, ok) = run_match(&[
+        "--engine",
+        &engine("sjis", "arg=--behaviour,arg=shiftjis,"),
+        "--engine",
+        &engine("good", ""),
+        "--games",
+        "2",
+        "--movetime",
+        "100",
+        "--jsonl",
+        jsonl.to_str().unwrap(),
+    ]);
+    assert!(ok, "{stderr}");
+    for g in records(&jsonl) {
+        assert!(!g.reason.contains("crashed"), "{}", g.reason);
+        g.replay().unwrap();
+    }
+}
+
+#[test]
 fn shishi_over_usi_and_cecp() {
     let dir = tempdir("real");
     let jsonl = dir.join("games.jsonl");

@@ -59,8 +59,10 @@ struct JsonGame {
     gote: Option<String>,
 }
 
-/// Parses an input file's text. `default_variant` applies where a record does not say.
+/// Parses an input file's text. `default_variant` applies where a record does not say. A
+/// UTF-8 byte-order mark (Windows editors write one) is skipped.
 pub fn parse(text: &str, file: &str, default_variant: &'static Variant) -> (Vec<Job>, Vec<String>) {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let trimmed = text.trim_start();
     if trimmed.starts_with('{') {
         parse_jsonl(text, file, default_variant)
@@ -249,6 +251,71 @@ fn kif_destination(variant: &Variant, text: &str, last: Option<Square>) -> Optio
     kif_square(variant, &text[..end])
 }
 
+/// The move part of a KIF move line: after `N手目` (lishogi's chu KIF), or after the
+/// move number of a standard KIF line (`   1 ７六歩(77)   ( 0:00/00:00:00)`), without the
+/// trailing time field. `None` for any other line.
+fn kif_move_text(line: &str) -> Option<&str> {
+    let rest = match line.find("手目") {
+        Some(at) => &line[at + "手目".len()..],
+        None => {
+            let digits = line.len() - line.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+            let after = &line[digits..];
+            if digits == 0 || !after.starts_with(char::is_whitespace) {
+                return None;
+            }
+            after
+        }
+    };
+    let rest = rest.trim();
+    // A time field `( 0:00/00:00:00)` closes standard KIF lines.
+    let rest = match rest.rfind('(') {
+        Some(open) if rest[open..].contains(':') => rest[..open].trim_end(),
+        _ => rest,
+    };
+    // The game's end written as a move (resignation, repetition, ...) is no move.
+    (!KIF_ENDINGS.iter().any(|w| rest.starts_with(w))).then_some(rest)
+}
+
+/// The words a KIF writes in place of a move when the game ends.
+const KIF_ENDINGS: &[&str] = &[
+    "投了",
+    "中断",
+    "千日手",
+    "詰み",
+    "持将棋",
+    "切れ負け",
+    "反則",
+    "入玉",
+    "不戦",
+    "封じ手",
+];
+
+/// Gives every job its own id: a repeated id (two `shishi match --jsonl` runs appended
+/// to one file both count from 1) becomes `ID~2`, `ID~3`, ... in input order, so that
+/// results, `--resume` and KIF file names tell the games apart. Returns a warning for each.
+pub fn make_ids_unique(jobs: &mut [Job]) -> Vec<String> {
+    let mut seen = std::collections::HashSet::new();
+    let mut warnings = Vec::new();
+    for job in jobs.iter_mut() {
+        let id = match job {
+            Job::Position { id, .. } | Job::Game { id, .. } => id,
+        };
+        if !seen.insert(id.clone()) {
+            let mut n = 2;
+            while seen.contains(&format!("{id}~{n}")) {
+                n += 1;
+            }
+            let renamed = format!("{id}~{n}");
+            warnings.push(format!(
+                "record id '{id}' appears again; this one is '{renamed}'"
+            ));
+            seen.insert(renamed.clone());
+            *id = renamed;
+        }
+    }
+    warnings
+}
+
 fn parse_kif(text: &str, file: &str, default_variant: &'static Variant) -> (Vec<Job>, Vec<String>) {
     let variant = if text.contains("獅子")
         || text.contains("一歩目")
@@ -275,10 +342,9 @@ fn parse_kif(text: &str, file: &str, default_variant: &'static Variant) -> (Vec<
         } else if line.starts_with('|') || line.starts_with("+---") {
             return (Vec::new(), vec![format!("{file}:{}: KIF games from a set-up position are not supported (use JSON or SFEN); skipped", n + 1)]);
         }
-        let Some(at) = line.find("手目") else {
+        let Some(rest) = kif_move_text(line) else {
             continue;
         };
-        let rest = line[at + "手目".len()..].trim();
         let mv: Result<Option<Move>, String> = if let Some(step) = rest.strip_prefix("一歩目") {
             match kif_origin(variant, step) {
                 Some(from) => {
@@ -425,6 +491,24 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
+    }
+
+    #[test]
+    fn standard_kif_lines_a_bom_and_repeated_ids() {
+        let kif = "\u{feff}# KIF\n先手：A\n後手：B\n手数----指手---------消費時間--\n   1 ７六歩(77)   ( 0:00/00:00:00)\n   2 ３四歩(33)   ( 0:01/00:00:01)\n   3 投了\n";
+        let (jobs, errors) = parse(kif, "std.kif", Variant::sho());
+        assert!(errors.is_empty(), "{errors:?}");
+        match &jobs[0] {
+            Job::Game { moves, .. } => assert_eq!(moves.join(" "), "7g7f 3c3d"),
+            other => panic!("{other:?}"),
+        }
+        let json = "\u{feff}{\"id\":\"1\",\"moves\":\"7i7h\"}\n{\"id\":\"1\",\"moves\":\"7i7h\"}\n{\"id\":\"1~2\",\"moves\":\"7i7h\"}\n";
+        let (mut jobs, errors) = parse(json, "g.jsonl", Variant::chu());
+        assert!(errors.is_empty(), "{errors:?}");
+        let warnings = make_ids_unique(&mut jobs);
+        let ids: Vec<&str> = jobs.iter().map(Job::id).collect();
+        assert_eq!(ids, ["1", "1~2", "1~2~2"]);
+        assert_eq!(warnings.len(), 2);
     }
 
     #[test]

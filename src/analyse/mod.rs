@@ -17,7 +17,7 @@ use crate::variant::Variant;
 use input::Job;
 use rayon::prelude::*;
 use serde_json::{json, Value};
-use std::collections::HashSet;
+use std::collections::HashMap;
 use std::io::Write;
 use std::sync::Mutex;
 
@@ -63,6 +63,8 @@ pub struct Settings {
     pub kif_dir: Option<std::path::PathBuf>,
     /// Show a progress bar on stderr.
     pub progress: bool,
+    /// Completing an earlier run's output (`--resume`): its KIF files are rewritten.
+    pub resume: bool,
 }
 
 struct Lines(Mutex<Vec<Info>>);
@@ -175,199 +177,181 @@ fn judgement(loss: i32, t: &Thresholds) -> Option<&'static str> {
     }
 }
 
-/// Keys of the results already in an output file (`id` for positions, `id#ply` for plies).
-pub fn done_keys(path: &std::path::Path) -> HashSet<String> {
-    let Ok(text) = std::fs::read_to_string(path) else {
-        return HashSet::new();
-    };
-    text.lines()
-        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
-        .filter_map(|v| {
-            let id = v.get("id")?.as_str()?.to_string();
-            Some(match v.get("ply").and_then(Value::as_u64) {
-                Some(p) => format!("{id}#{p}"),
-                None => id,
-            })
-        })
-        .collect()
+/// The key of a result: `id` for a position, `id#ply` for a ply of a game.
+fn result_key(id: &str, ply: Option<u64>) -> String {
+    match ply {
+        Some(p) => format!("{id}#{p}"),
+        None => id.to_string(),
+    }
 }
 
-/// Analyses `jobs`, writing one JSON line per position or ply to `out`. Returns the number
-/// of searches run.
+/// The results an output file already holds, by key, for `--resume`.
+///
+/// Exact: a last line cut off by an interrupted run (no newline at its end) is dropped
+/// from the file and redone; any other line that is not UTF-8, not JSON or has no `id` is
+/// an error naming the file and line (nothing is analysed then, nothing is duplicated). A
+/// missing file holds nothing.
+pub fn done_results(path: &std::path::Path) -> Result<HashMap<String, Value>, String> {
+    let mut bytes = match std::fs::read(path) {
+        Ok(b) => b,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(HashMap::new()),
+        Err(e) => return Err(format!("{}: {e}", path.display())),
+    };
+    let complete = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    if complete < bytes.len() {
+        log::warn!(
+            "{}: dropping an unfinished last line ({} bytes); it is analysed again",
+            path.display(),
+            bytes.len() - complete
+        );
+        let file = std::fs::OpenOptions::new()
+            .write(true)
+            .open(path)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        file.set_len(complete as u64)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        bytes.truncate(complete);
+    }
+    let mut done = HashMap::new();
+    for (n, line) in bytes.split(|&b| b == b'\n').enumerate() {
+        let at = |what: &str| {
+            format!(
+                "{}:{}: {what}; fix or remove that line",
+                path.display(),
+                n + 1
+            )
+        };
+        if line.iter().all(u8::is_ascii_whitespace) {
+            continue;
+        }
+        let text = std::str::from_utf8(line).map_err(|_| at("not UTF-8"))?;
+        let value: Value = serde_json::from_str(text).map_err(|_| at("not a result line"))?;
+        let id = value
+            .get("id")
+            .and_then(Value::as_str)
+            .ok_or_else(|| at("a result line without an id"))?;
+        let key = result_key(id, value.get("ply").and_then(Value::as_u64));
+        done.insert(key, value);
+    }
+    Ok(done)
+}
+
+/// A score written by [`score_json`], read back.
+fn score_from_json(value: &Value) -> Option<Score> {
+    if let Some(cp) = value.get("cp").and_then(Value::as_i64) {
+        return Some(cp as Score);
+    }
+    let plies = value.get("mate").and_then(Value::as_i64)?;
+    Some(if plies > 0 {
+        crate::core::score::mate_in(plies as usize)
+    } else {
+        crate::core::score::mated_in((-plies) as usize)
+    })
+}
+
+/// The KIF comment of an analysed ply.
+fn ply_comment(played: Score, best: Option<(&str, Score)>, verdict: Option<&str>) -> String {
+    match (best, verdict) {
+        (Some((mv, score)), Some(v)) => {
+            format!(
+                "{v}: {} (best {mv} {})",
+                fmt_score(played),
+                fmt_score(score)
+            )
+        }
+        _ => fmt_score(played),
+    }
+}
+
+/// The KIF comment of a ply analysed by an earlier run (from its result line).
+fn comment_from_result(result: &Value) -> Option<String> {
+    let played = score_from_json(result.get("playedScore")?)?;
+    let best = result
+        .get("bestmove")
+        .and_then(Value::as_str)
+        .zip(result.get("bestScore").and_then(score_from_json));
+    let verdict = result.get("judgement").and_then(Value::as_str);
+    Some(ply_comment(played, best, verdict))
+}
+
+/// The file name of a game's KIF: the id where it is a safe name; otherwise the id with
+/// unsafe characters replaced and a hash of the whole id added, so that ids such as `a/b`
+/// and `a?b` get names of their own (protocol-docs/analyse.md).
+pub fn kif_file_name(id: &str) -> String {
+    let safe: String = id
+        .chars()
+        .map(|c| {
+            if c.is_alphanumeric() || c == '-' || c == '_' || c == '~' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    if safe == id && !id.is_empty() {
+        return format!("{id}.kif");
+    }
+    // FNV-1a: stable across Rust versions, unlike the standard hasher.
+    let hash = id.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
+    });
+    format!("{safe}-{:08x}.kif", hash as u32)
+}
+
+/// Where a game's annotated KIF goes. With `resume` an existing file of that name is the
+/// earlier run's and is rewritten (with all its comments); otherwise an existing file is
+/// never replaced: the new one takes the next free `NAME-2.kif`, `NAME-3.kif`, ...
+fn kif_path(dir: &std::path::Path, id: &str, resume: bool) -> std::path::PathBuf {
+    let name = kif_file_name(id);
+    let first = dir.join(&name);
+    if resume || !first.exists() {
+        return first;
+    }
+    let stem = name.trim_end_matches(".kif");
+    (2..)
+        .map(|n| dir.join(format!("{stem}-{n}.kif")))
+        .find(|p| !p.exists())
+        .expect("some number is free")
+}
+
+/// Analyses `jobs`, writing one JSON line per position or ply to `out`; `done` holds the
+/// results of an earlier run (`--resume`), which are not searched again. Returns the
+/// number of searches run, or an error before any work when a searcher cannot be had.
 pub fn run(
     jobs: &[Job],
     settings: &Settings,
     out: &Mutex<Box<dyn Write + Send>>,
-    done: &HashSet<String>,
-) -> usize {
+    done: &HashMap<String, Value>,
+) -> Result<usize, String> {
+    // The table size is the user's: check once that it can be had at all.
+    drop(Searcher::try_new(settings.hash_mb, settings.threads)?);
     let total: usize = jobs
         .iter()
         .map(|j| match j {
-            Job::Position { id, .. } => usize::from(!done.contains(id)),
+            Job::Position { id, .. } => usize::from(!done.contains_key(id.as_str())),
             Job::Game { id, moves, .. } => (settings.from_ply.max(1)..=moves.len())
-                .filter(|p| !done.contains(&format!("{id}#{p}")))
+                .filter(|&p| !done.contains_key(&result_key(id, Some(p as u64))))
                 .count(),
         })
         .sum();
-    let bar = if settings.progress {
-        let bar = indicatif::ProgressBar::with_draw_target(
-            Some(total as u64),
-            indicatif::ProgressDrawTarget::stderr(),
-        );
-        if let Ok(style) = indicatif::ProgressStyle::with_template(
-            "{elapsed_precise} [{bar:40}] {pos}/{len} positions, {per_sec}, ETA {eta}",
-        ) {
-            bar.set_style(style.progress_chars("=> "));
-        }
-        bar
-    } else {
-        indicatif::ProgressBar::hidden()
-    };
+    let bar = progress_bar(settings.progress, total);
     let emit = |value: Value| {
         let mut w = out.lock().unwrap_or_else(|e| e.into_inner());
         let _ = writeln!(w, "{value}");
         let _ = w.flush();
+        bar.inc(1);
     };
     let work = |job: &Job| {
-        let mut searcher = Searcher::new(settings.hash_mb, settings.threads);
-        match job {
-            Job::Position {
-                id,
-                variant,
-                sfen,
-                moves,
-            } => {
-                if done.contains(id) {
-                    return;
-                }
-                let variant = Variant::by_name(variant).expect("checked variant");
-                let mut pos = Position::from_sfen(variant, sfen).expect("checked SFEN");
-                pos.play_usi_moves(moves.iter().map(String::as_str))
-                    .expect("checked moves");
-                let a = search(&mut searcher, &pos, settings, settings.multipv);
-                let lines: Vec<Value> = a.lines.iter().map(|l| json!({ "move": l.pv.first().map(|&m| pos.move_to_usi(m)), "score": score_json(l.score), "depth": l.depth, "pv": pv_text(&pos, &l.pv) })).collect();
-                let best = a.lines.first();
-                emit(json!({
-                    "id": id,
-                    "sfen": pos.to_sfen(),
-                    "bestmove": best.and_then(|l| l.pv.first()).map(|&m| pos.move_to_usi(m)),
-                    "score": best.map(|l| score_json(l.score)),
-                    "depth": best.map(|l| l.depth),
-                    "nodes": a.nodes,
-                    "pv": best.map(|l| pv_text(&pos, &l.pv)),
-                    "multipv": lines,
-                }));
-                bar.inc(1);
-            }
-            Job::Game {
-                id,
-                variant,
-                sfen,
-                moves,
-                names,
-            } => {
-                let variant = Variant::by_name(variant).expect("checked variant");
-                let mut pos = Position::from_sfen(variant, sfen).expect("checked SFEN");
-                let mut comments = vec![String::new(); moves.len()];
-                for (i, text) in moves.iter().enumerate() {
-                    let ply = i + 1;
-                    let played = pos.parse_usi_path(text).expect("checked moves");
-                    if ply >= settings.from_ply.max(1) && !done.contains(&format!("{id}#{ply}")) {
-                        let a = search(&mut searcher, &pos, settings, settings.multipv);
-                        let best = a.lines.first().cloned();
-                        let best_move = best.as_ref().and_then(|l| l.pv.first().copied());
-                        let best_score = best.as_ref().map_or(0, |l| l.score);
-                        let canonical = pos.canonical(played);
-                        let played_score = if Some(canonical) == best_move {
-                            best_score
-                        } else if let Some(line) =
-                            a.lines.iter().find(|l| l.pv.first() == Some(&canonical))
-                        {
-                            line.score
-                        } else {
-                            let mut after = pos.clone();
-                            after.make_move(played);
-                            match after.outcome() {
-                                Some(o) if o.winner == Some(pos.side_to_move()) => {
-                                    crate::core::score::mate_in(1)
-                                }
-                                Some(o) if o.winner.is_some() => crate::core::score::mated_in(1),
-                                Some(_) => 0,
-                                None => -search(&mut searcher, &after, settings, 1)
-                                    .lines
-                                    .first()
-                                    .map_or(0, |l| l.score),
-                            }
-                        };
-                        let loss = (as_cp(best_score) - as_cp(played_score)).max(0);
-                        let verdict = judgement(loss, &settings.thresholds);
-                        let best_text = best_move.map(|m| pos.move_to_usi(m));
-                        comments[i] = match (&best_text, verdict) {
-                            (Some(b), Some(v)) => format!(
-                                "{v}: {} (best {b} {})",
-                                fmt_score(played_score),
-                                fmt_score(best_score)
-                            ),
-                            _ => fmt_score(played_score),
-                        };
-                        emit(json!({
-                            "id": id,
-                            "ply": ply,
-                            "sfen": pos.to_sfen(),
-                            "played": text,
-                            "playedScore": score_json(played_score),
-                            "bestmove": best_text,
-                            "bestScore": score_json(best_score),
-                            "loss": loss,
-                            "judgement": verdict,
-                            "depth": best.as_ref().map(|l| l.depth),
-                            "nodes": a.nodes,
-                            "pv": best.as_ref().map(|l| pv_text(&pos, &l.pv)),
-                        }));
-                        bar.inc(1);
-                    }
-                    pos.make_move(played);
-                }
-                if let Some(dir) = &settings.kif_dir {
-                    let record = GameRecord {
-                        game: 0,
-                        variant: variant.name().into(),
-                        initial_sfen: sfen.clone(),
-                        moves: moves.join(" "),
-                        result: match pos.outcome().and_then(|o| o.winner) {
-                            Some(crate::core::Color::Sente) => "1-0".into(),
-                            Some(crate::core::Color::Gote) => "0-1".into(),
-                            None => "*".into(),
-                        },
-                        reason: "analysed by shishi".into(),
-                        sente: names.0.clone(),
-                        gote: names.1.clone(),
-                        times_ms: Vec::new(),
-                        comments,
-                        opening: 0,
-                        date: crate::tournament::game::now_rfc3339(),
-                    };
-                    match to_kif(&record) {
-                        Ok(text) => {
-                            let _ = std::fs::create_dir_all(dir);
-                            let safe: String = id
-                                .chars()
-                                .map(|c| {
-                                    if c.is_alphanumeric() || c == '-' || c == '_' {
-                                        c
-                                    } else {
-                                        '_'
-                                    }
-                                })
-                                .collect();
-                            if let Err(e) = std::fs::write(dir.join(format!("{safe}.kif")), text) {
-                                log::error!("writing the annotated KIF of {id}: {e}");
-                            }
-                        }
-                        Err(e) => log::error!("annotated KIF of {id}: {e}"),
-                    }
-                }
-            }
+        let Ok(mut searcher) = Searcher::try_new(settings.hash_mb, settings.threads) else {
+            log::error!("{}: no memory for the hash table; skipped", job.id());
+            return;
+        };
+        let result = match job {
+            Job::Position { .. } => analyse_position(&mut searcher, job, settings, done, &emit),
+            Job::Game { .. } => analyse_game(&mut searcher, job, settings, done, &emit),
+        };
+        if let Err(e) = result {
+            log::error!("{}: {e}; skipped", job.id());
         }
     };
     match rayon::ThreadPoolBuilder::new()
@@ -378,7 +362,209 @@ pub fn run(
         Err(_) => jobs.iter().for_each(work),
     }
     bar.finish_and_clear();
-    total
+    Ok(total)
+}
+
+fn progress_bar(show: bool, total: usize) -> indicatif::ProgressBar {
+    if !show {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::with_draw_target(
+        Some(total as u64),
+        indicatif::ProgressDrawTarget::stderr(),
+    );
+    if let Ok(style) = indicatif::ProgressStyle::with_template(
+        "{elapsed_precise} [{bar:40}] {pos}/{len} positions, {per_sec}, ETA {eta}",
+    ) {
+        bar.set_style(style.progress_chars("=> "));
+    }
+    bar
+}
+
+/// The position a job starts from.
+fn start_position(variant: &str, sfen: &str) -> Result<Position, String> {
+    let variant = Variant::by_name(variant).ok_or_else(|| format!("unknown variant {variant}"))?;
+    Position::from_sfen(variant, sfen).map_err(|e| e.to_string())
+}
+
+fn analyse_position(
+    searcher: &mut Searcher,
+    job: &Job,
+    settings: &Settings,
+    done: &HashMap<String, Value>,
+    emit: &(dyn Fn(Value) + Sync),
+) -> Result<(), String> {
+    let Job::Position {
+        id,
+        variant,
+        sfen,
+        moves,
+    } = job
+    else {
+        unreachable!("called for positions only");
+    };
+    if done.contains_key(id.as_str()) {
+        return Ok(());
+    }
+    let mut pos = start_position(variant, sfen)?;
+    pos.play_usi_moves(moves.iter().map(String::as_str))
+        .map_err(|e| e.to_string())?;
+    let a = search(searcher, &pos, settings, settings.multipv);
+    let lines: Vec<Value> = a
+        .lines
+        .iter()
+        .map(|l| {
+            json!({
+                "move": l.pv.first().map(|&m| pos.move_to_usi(m)),
+                "score": score_json(l.score),
+                "depth": l.depth,
+                "pv": pv_text(&pos, &l.pv),
+            })
+        })
+        .collect();
+    let best = a.lines.first();
+    emit(json!({
+        "id": id,
+        "sfen": pos.to_sfen(),
+        "bestmove": best.and_then(|l| l.pv.first()).map(|&m| pos.move_to_usi(m)),
+        "score": best.map(|l| score_json(l.score)),
+        "depth": best.map(|l| l.depth),
+        "nodes": a.nodes,
+        "pv": best.map(|l| pv_text(&pos, &l.pv)),
+        "multipv": lines,
+    }));
+    Ok(())
+}
+
+/// The score of `played` in `pos` from the mover's view: from the search's lines when it
+/// is one of them, else from the game's end or a search of the position after it.
+fn played_score(
+    searcher: &mut Searcher,
+    pos: &Position,
+    played: crate::core::Move,
+    a: &Analysis,
+    settings: &Settings,
+) -> Score {
+    let canonical = pos.canonical(played);
+    if let Some(line) = a.lines.iter().find(|l| l.pv.first() == Some(&canonical)) {
+        return line.score;
+    }
+    let mut after = pos.clone();
+    after.make_move(played);
+    match after.outcome() {
+        Some(o) if o.winner == Some(pos.side_to_move()) => crate::core::score::mate_in(1),
+        Some(o) if o.winner.is_some() => crate::core::score::mated_in(1),
+        Some(_) => 0,
+        None => -search(searcher, &after, settings, 1)
+            .lines
+            .first()
+            .map_or(0, |l| l.score),
+    }
+}
+
+fn analyse_game(
+    searcher: &mut Searcher,
+    job: &Job,
+    settings: &Settings,
+    done: &HashMap<String, Value>,
+    emit: &(dyn Fn(Value) + Sync),
+) -> Result<(), String> {
+    let Job::Game {
+        id,
+        variant,
+        sfen,
+        moves,
+        names,
+    } = job
+    else {
+        unreachable!("called for games only");
+    };
+    let mut pos = start_position(variant, sfen)?;
+    let mut comments = vec![String::new(); moves.len()];
+    for (i, text) in moves.iter().enumerate() {
+        let ply = i + 1;
+        let played = pos.parse_usi_path(text).map_err(|e| e.to_string())?;
+        if ply >= settings.from_ply.max(1) {
+            if let Some(earlier) = done.get(&result_key(id, Some(ply as u64))) {
+                comments[i] = comment_from_result(earlier).unwrap_or_default();
+            } else {
+                let a = search(searcher, &pos, settings, settings.multipv);
+                let best = a.lines.first().cloned();
+                let best_move = best.as_ref().and_then(|l| l.pv.first().copied());
+                let best_score = best.as_ref().map_or(0, |l| l.score);
+                let played_score = played_score(searcher, &pos, played, &a, settings);
+                let loss = (as_cp(best_score) - as_cp(played_score)).max(0);
+                let verdict = judgement(loss, &settings.thresholds);
+                let best_text = best_move.map(|m| pos.move_to_usi(m));
+                comments[i] = ply_comment(
+                    played_score,
+                    best_text.as_deref().map(|b| (b, best_score)),
+                    verdict,
+                );
+                emit(json!({
+                    "id": id,
+                    "ply": ply,
+                    "sfen": pos.to_sfen(),
+                    "played": text,
+                    "playedScore": score_json(played_score),
+                    "bestmove": best_text,
+                    "bestScore": score_json(best_score),
+                    "loss": loss,
+                    "judgement": verdict,
+                    "depth": best.as_ref().map(|l| l.depth),
+                    "nodes": a.nodes,
+                    "pv": best.as_ref().map(|l| pv_text(&pos, &l.pv)),
+                }));
+            }
+        }
+        pos.make_move(played);
+    }
+    if let Some(dir) = &settings.kif_dir {
+        write_game_kif(dir, job, &mut pos, comments, names, settings.resume)?;
+    }
+    Ok(())
+}
+
+/// Writes a game's annotated KIF (see [`kif_path`] for its name).
+fn write_game_kif(
+    dir: &std::path::Path,
+    job: &Job,
+    end: &mut Position,
+    comments: Vec<String>,
+    names: &(String, String),
+    resume: bool,
+) -> Result<(), String> {
+    let Job::Game {
+        id,
+        variant,
+        sfen,
+        moves,
+        ..
+    } = job
+    else {
+        unreachable!("called for games only");
+    };
+    let record = GameRecord {
+        game: 0,
+        variant: variant.to_string(),
+        initial_sfen: sfen.clone(),
+        moves: moves.join(" "),
+        result: end
+            .outcome()
+            .map_or("*", |o| crate::position::result_text(o.winner))
+            .into(),
+        reason: "analysed by shishi".into(),
+        sente: names.0.clone(),
+        gote: names.1.clone(),
+        times_ms: Vec::new(),
+        comments,
+        opening: 0,
+        date: crate::tournament::game::now_rfc3339(),
+    };
+    let text = to_kif(&record).map_err(|e| format!("annotated KIF: {e}"))?;
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let path = kif_path(dir, id, resume);
+    std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 fn fmt_score(score: Score) -> String {

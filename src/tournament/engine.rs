@@ -144,10 +144,21 @@ impl Engine {
         let stdout = child.stdout.take().expect("piped stdout");
         let (tx, rx) = mpsc::unbounded_channel();
         tokio::spawn(async move {
-            let mut reader = BufReader::new(stdout).lines();
-            while let Ok(Some(line)) = reader.next_line().await {
-                if tx.send(line).is_err() {
-                    break;
+            // Bytes, not text: an engine may print a line that is not UTF-8 (Shift-JIS in
+            // an `info string`); that is no crash, and the line is read with replacements.
+            let mut reader = BufReader::new(stdout);
+            let mut buf = Vec::new();
+            loop {
+                buf.clear();
+                match reader.read_until(b'\n', &mut buf).await {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {
+                        let line = String::from_utf8_lossy(&buf);
+                        let line = line.trim_end_matches(['\r', '\n']).to_string();
+                        if tx.send(line).is_err() {
+                            break;
+                        }
+                    }
                 }
             }
         });

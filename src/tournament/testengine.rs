@@ -1,5 +1,6 @@
 //! A tiny scripted USI engine for the match runner's tests: it plays random legal moves,
-//! and can be told to misbehave after some moves (play an illegal move, crash, or hang).
+//! and can be told to misbehave after some moves (play an illegal move, crash, or hang), or
+//! print lines that are not UTF-8.
 
 use crate::core::rng::Rng;
 use crate::position::{GenMode, Position};
@@ -17,6 +18,8 @@ pub enum Behaviour {
     Crash,
     /// Stops answering after `after` moves.
     Hang,
+    /// Random legal moves, each after an `info string` in Shift-JIS (not UTF-8).
+    ShiftJis,
 }
 
 /// Runs the test engine on stdin/stdout.
@@ -58,6 +61,11 @@ pub fn run(behaviour: Behaviour, after: usize, seed: u64) {
                         Behaviour::Hang => {
                             std::thread::sleep(std::time::Duration::from_secs(3600));
                             None
+                        }
+                        Behaviour::ShiftJis => {
+                            // 投了 in Shift-JIS.
+                            let _ = out.write_all(b"info string \x93\x8a\x97\xb9\n");
+                            Some(random_move(&mut pos, &mut rng))
                         }
                         Behaviour::Random => Some(random_move(&mut pos, &mut rng)),
                     }

@@ -1,0 +1,276 @@
+//! The engine session's answers over USI, each replaying what a client really sends
+//! (Lishogi-Bot, shoginet, GUIs): nothing kills the engine, and every answer belongs to the
+//! position it was asked about.
+
+mod common;
+
+use common::Engine;
+use shishi::position::Position;
+use shishi::variant::Variant;
+use std::time::{Duration, Instant};
+
+/// Gote's king on 6a next to sente's gold on 6b: sente takes it with 6b6a.
+const KING_EN_PRISE: &str = "6k5/6G5/12/12/12/12/12/12/12/pp10/12/6K5 b - 1";
+
+fn legal_in(sfen: &str, mv: &str) -> bool {
+    let mut pos = Position::from_sfen(Variant::chu(), sfen).unwrap();
+    pos.parse_usi_move(mv).is_ok()
+}
+
+/// The lines of one search: from `go` to its `bestmove`, and how long it took.
+fn search(e: &mut Engine, go: &str, secs: f64) -> (Vec<String>, Duration) {
+    let from = e.seen.len();
+    let start = Instant::now();
+    e.send(go);
+    e.until(secs, |l| l.starts_with("bestmove"));
+    (e.seen[from..].to_vec(), start.elapsed())
+}
+
+#[test]
+fn any_setoption_during_or_right_after_a_search_is_safe() {
+    let mut e = Engine::start();
+    let options = [
+        "USI_Variant value chushogi",
+        "USI_Ponder value true",
+        "ResignWhenLost value false",
+        "AvoidRepetition value true",
+        "Frobnicate value 1",
+        "USI_Hash value 8",
+        "Threads value 2",
+        "MultiPV value 1",
+        "Clear Hash",
+    ];
+    for option in options {
+        e.send("position startpos");
+        e.send("go infinite");
+        e.until(10.0, |l| l.starts_with("info depth"));
+        e.send(&format!("setoption name {option}"));
+        e.send("stop");
+        e.until(5.0, |l| l.starts_with("bestmove"));
+    }
+    // A GUI that sends setoption the moment bestmove arrives (it came 8 times in 9).
+    for option in options {
+        e.send("position startpos");
+        e.send("go depth 1");
+        e.until(5.0, |l| l.starts_with("bestmove"));
+        e.send(&format!("setoption name {option}"));
+    }
+    e.send("isready");
+    e.until(5.0, |l| l == "readyok");
+    assert_eq!(e.close_and_wait(5.0), 0);
+}
+
+#[test]
+fn non_ascii_sfen_fields_are_errors_not_crashes() {
+    let mut e = Engine::start();
+    let board = "lfcsgekgscfl/a1b1txot1b1a/rvhdqnmqdhvr/12/12/12/12/12/RVHDQNMQDHVR/A1B1TOXT1B1A/LFCSGKEGSCFL/12";
+    for field in ["駒", "1駒", "é", "a駒"] {
+        e.send(&format!("position sfen {board} b {field} 1"));
+        e.until(5.0, |l| l.starts_with("info string error"));
+    }
+    e.send("isready");
+    e.until(5.0, |l| l == "readyok");
+}
+
+#[test]
+fn decimal_movetime_is_a_movetime() {
+    // Lishogi-Bot writes its configured move time as `go movetime 1000.0`.
+    let mut e = Engine::start();
+    e.send("position startpos");
+    let (lines, took) = search(&mut e, "go movetime 1000.0", 20.0);
+    assert!(took < Duration::from_secs(5), "{took:?}");
+    assert!(!lines.iter().any(|l| l.contains("warning")), "{lines:#?}");
+}
+
+#[test]
+fn a_finished_game_is_answered_and_not_played_on() {
+    let mut e = Engine::start();
+    e.send(&format!("position sfen {KING_EN_PRISE} moves 6b6a"));
+    let (lines, _) = search(&mut e, "go movetime 500", 5.0);
+    assert!(
+        lines.contains(&"info depth 0 score mate 0".to_string()),
+        "{lines:#?}"
+    );
+    assert_eq!(lines.last().unwrap(), "bestmove resign");
+    e.send("moves");
+    assert_eq!(e.until(5.0, |l| l.starts_with("moves")), "moves");
+    // A move after the end is refused, and then there is no position.
+    e.send(&format!("position sfen {KING_EN_PRISE} moves 6b6a 11j11k"));
+    e.until(5.0, |l| l.contains("already over"));
+    let (lines, _) = search(&mut e, "go depth 1", 5.0);
+    assert_eq!(lines.last().unwrap(), "bestmove resign");
+    // A bare king is a finished game too; a drawn position answers cp 0.
+    e.send("position sfen 6k5/12/12/12/12/12/12/12/12/12/12/5GK5 w - 1");
+    let (lines, _) = search(&mut e, "go depth 3", 5.0);
+    assert!(
+        lines.contains(&"info depth 0 score mate 0".to_string()),
+        "{lines:#?}"
+    );
+    e.send("position sfen 6k5/12/12/12/12/12/12/12/12/12/12/6K5 b - 1");
+    let (lines, _) = search(&mut e, "go depth 3", 5.0);
+    assert!(
+        lines.contains(&"info depth 0 score cp 0".to_string()),
+        "{lines:#?}"
+    );
+}
+
+/// `(depth, score, bound, pv)` of an info line with a pv.
+fn parse_info(line: &str) -> Option<(u32, String, bool, Vec<String>)> {
+    let t: Vec<&str> = line.split_whitespace().collect();
+    if t.first() != Some(&"info") {
+        return None;
+    }
+    let at = |k: &str| t.iter().position(|&x| x == k);
+    let depth = t[at("depth")? + 1].parse().ok()?;
+    let s = at("score")?;
+    let score = format!("{} {}", t[s + 1], t[s + 2]);
+    let bound = line.contains("lowerbound") || line.contains("upperbound");
+    let pv = t[at("pv")? + 1..].iter().map(|s| s.to_string()).collect();
+    Some((depth, score, bound, pv))
+}
+
+#[test]
+fn the_last_info_line_is_the_answer_after_a_stop() {
+    let mut e = Engine::start();
+    let positions = [
+        "position startpos",
+        "position startpos moves 8i8h 5d5e 7j8i 6c5d 8i8g 5d6e 8g7f 6e6f",
+        "position sfen 12/6k5/7n4/12/12/6N5/6+F5/12/12/4CTT5/4SKE5/5GF5 b - 1",
+    ];
+    for (i, position) in positions.iter().cycle().take(9).enumerate() {
+        e.send(position);
+        let from = e.seen.len();
+        e.send("go infinite");
+        e.until(10.0, |l| l.starts_with("info depth 2"));
+        std::thread::sleep(Duration::from_millis(50 + 97 * i as u64));
+        e.send("stop");
+        let best = e.until(5.0, |l| l.starts_with("bestmove")).clone();
+        let infos: Vec<_> = e.seen[from..]
+            .iter()
+            .filter_map(|l| parse_info(l))
+            .collect();
+        let last = infos.last().expect("info lines");
+        let best_move = best.split_whitespace().nth(1).unwrap();
+        assert_eq!(
+            best_move, last.3[0],
+            "bestmove is the last pv's head: {infos:#?}"
+        );
+        // An exact last line is one the search finished: the same line at its depth.
+        let deepest_exact = infos.iter().filter(|i| !i.2).map(|i| i.0).max().unwrap();
+        if !last.2 {
+            assert_eq!(last.0, deepest_exact, "{infos:#?}");
+            assert!(
+                infos.iter().rev().skip(1).any(|i| i == last) || infos.len() == 1 || {
+                    // Or it is new: then no earlier line has its depth.
+                    !infos[..infos.len() - 1].iter().any(|i| i.0 == last.0)
+                },
+                "the last line repeats its depth with another result: {infos:#?}"
+            );
+        } else {
+            assert_eq!(last.0, deepest_exact + 1, "{infos:#?}");
+        }
+    }
+}
+
+#[test]
+fn a_search_stopped_before_any_depth_claims_no_mate() {
+    let mut e = Engine::start();
+    e.send("position startpos");
+    e.send("go mate infinite");
+    e.send("stop");
+    let answer = e.until(5.0, |l| l.starts_with("checkmate"));
+    assert!(
+        answer == "checkmate timeout" || answer == "checkmate nomate",
+        "{answer}"
+    );
+    e.send("go nodes 1");
+    let lines_from = e.seen.len();
+    let best = e.until(5.0, |l| l.starts_with("bestmove")).clone();
+    assert!(!e.seen[lines_from..].iter().any(|l| l.contains("mate")));
+    assert!(legal_in(
+        Variant::chu().spec.start_sfen,
+        best.split_whitespace().nth(1).unwrap()
+    ));
+}
+
+#[test]
+fn a_found_mate_is_reported_once_and_ends_a_timed_search() {
+    let mut e = Engine::start();
+    e.send("setoption name USI_Variant value shoshogi");
+    e.send("position sfen 4k4/7P1/1L7/2N6/8S/9/9/9/4K4 b - 1");
+    let (lines, took) = search(&mut e, "go movetime 20000", 30.0);
+    let mates: Vec<_> = lines.iter().filter(|l| l.contains("score mate")).collect();
+    assert!(!mates.is_empty() && mates.len() <= 3, "{lines:#?}");
+    assert!(took < Duration::from_secs(10), "{took:?}");
+    // `go infinite` goes on until stop, but does not flood either.
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(500));
+    let (lines, _) = search(&mut e, "stop", 5.0);
+    assert!(lines.len() <= 4, "{lines:#?}");
+}
+
+#[test]
+fn clocks_the_clients_send_are_kept() {
+    let mut e = Engine::start();
+    e.send("position startpos moves 8i8h 5d5e");
+    // movestogo 0 is no count: not "spend the whole clock".
+    let (_, took) = search(&mut e, "go btime 60000 wtime 60000 movestogo 0", 70.0);
+    assert!(took < Duration::from_secs(15), "{took:?}");
+    // A stray ponderhit does not restart a normal search's clock.
+    e.send("go movetime 600");
+    std::thread::sleep(Duration::from_millis(400));
+    let (_, took) = search(&mut e, "ponderhit", 5.0);
+    assert!(took < Duration::from_millis(800), "{took:?}");
+    // Byoyomi only: the answer comes inside it.
+    for _ in 0..3 {
+        let (_, took) = search(&mut e, "go btime 0 wtime 0 byoyomi 1000", 5.0);
+        assert!(took < Duration::from_millis(1000), "{took:?}");
+    }
+}
+
+#[test]
+fn many_threads_and_lines_still_answer() {
+    let mut e = Engine::start();
+    e.send("setoption name Threads value 256");
+    e.send("position startpos");
+    e.send("isready");
+    e.until(10.0, |l| l == "readyok");
+    let (_, took) = search(&mut e, "go movetime 100", 10.0);
+    assert!(took < Duration::from_secs(2), "{took:?}");
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(300));
+    let (_, took) = search(&mut e, "stop", 10.0);
+    assert!(took < Duration::from_secs(1), "{took:?}");
+    e.send("setoption name Threads value 1");
+    e.send("setoption name MultiPV value 64");
+    let (lines, _) = search(&mut e, "go depth 3", 30.0);
+    // The start position has 36 legal moves: one line each.
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("depth 3 ") && l.contains("multipv 36 ")),
+        "{lines:#?}"
+    );
+    assert!(
+        !lines.iter().any(|l| l.contains("multipv 37 ")),
+        "{lines:#?}"
+    );
+}
+
+#[test]
+fn a_crowded_position_answers_depth_one_quickly() {
+    // Every piece of both armies face to face: quiescence must stay bounded.
+    let mut e = Engine::start();
+    e.send("position sfen lfcsgekgscfl/a1b1txot1b1a/rvhdqnmqdhvr/RVHDQNMQDHVR/pppppppppppp/PPPPPPPPPPPP/pppppppppppp/PPPPPPPPPPPP/rvhdqnmqdhvr/RVHDQNMQDHVR/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1");
+    let (lines, took) = search(&mut e, "go depth 1", 30.0);
+    let nodes: u64 = lines
+        .iter()
+        .filter_map(|l| {
+            let t: Vec<&str> = l.split_whitespace().collect();
+            let i = t.iter().position(|&x| x == "nodes")?;
+            t[i + 1].parse().ok()
+        })
+        .max()
+        .unwrap();
+    assert!(nodes < 200_000, "{nodes} nodes in {took:?}");
+}
