@@ -28,7 +28,9 @@ use std::time::Duration;
 /// HaChu's `setup` line for sho under XBoard's `shogi` (piece table, board size, parent).
 pub const SHO_SETUP: &str = "setup (PNBRLSE..G.+++++++Kpnbrlse..g.+++++++k) 9x9+0_shogi lnsgkgsnl/1r2e2b1/ppppppppp/9/9/9/PPPPPPPPP/1B2E2R1/LNSGKGSNL w 0 1";
 
-enum Event {
+/// What reaches the controller: input, and the end of a search.
+pub enum Event {
+    /// From the GUI.
     Input(Input),
     /// The search with this id ended (a stopped search's event may arrive after a new one
     /// started, so the id is checked).
@@ -55,7 +57,8 @@ struct Level {
     increment_ms: u64,
 }
 
-struct Cecp {
+/// The XBoard adapter over a session.
+pub struct Controller {
     out: Arc<Output>,
     events: Sender<Event>,
     session: Session,
@@ -79,52 +82,14 @@ struct Cecp {
 pub fn run(first: Option<String>) -> std::io::Result<()> {
     let (tx, rx) = mpsc::channel();
     spawn_stdin_reader(tx.clone(), Event::Input)?;
-    let out = Arc::new(Output::stdout());
-    let notify_out = Arc::clone(&out);
-    let session = Session::new(
-        Settings::new(XBOARD_MOVE_OVERHEAD),
-        Arc::new(move |text: &str| notify_out.line(&format!("telluser {text}"))),
-    )?;
-    let mut engine = Cecp {
-        out,
-        events: tx,
-        session,
-        running: None,
-        next_search_id: 0,
-        engine_color: None,
-        analyzing: false,
-        post: false,
-        level: Level::default(),
-        seconds_per_move: None,
-        max_depth: None,
-        time_cs: None,
-        otim_cs: None,
-        last_lift: None,
-        last_put: None,
-        hint: None,
-        game_over: false,
-    };
+    let mut engine = Controller::new(Arc::new(Output::stdout()), tx)?;
     if let Some(line) = first {
-        if !engine.line(&line) {
+        if !engine.handle(Event::Input(Input::Line(line))) {
             return Ok(());
         }
     }
     while let Ok(event) = rx.recv() {
-        let go_on = match event {
-            Event::Input(Input::Line(line)) => engine.line(&line),
-            Event::Input(Input::Overlong(n)) => {
-                engine
-                    .out
-                    .line(&format!("Error (line too long): {n} bytes"));
-                true
-            }
-            Event::Input(Input::Eof) => false,
-            Event::SearchDone(id, result) => {
-                engine.search_done(id, result);
-                true
-            }
-        };
-        if !go_on {
+        if !engine.handle(event) {
             break;
         }
     }
@@ -165,7 +130,65 @@ impl Observer for Thinking {
     }
 }
 
-impl Cecp {
+impl Controller {
+    /// A controller writing to `out`; the end of each search comes back through `events`
+    /// (to be passed to [`handle`](Controller::handle)). An error if the search worker
+    /// cannot start.
+    pub fn new(out: Arc<Output>, events: Sender<Event>) -> std::io::Result<Controller> {
+        Controller::with_settings(out, events, Settings::new(XBOARD_MOVE_OVERHEAD))
+    }
+
+    /// A controller whose session starts with `settings` (tests and fuzzing).
+    pub fn with_settings(
+        out: Arc<Output>,
+        events: Sender<Event>,
+        settings: Settings,
+    ) -> std::io::Result<Controller> {
+        let notify_out = Arc::clone(&out);
+        let session = Session::new(
+            settings,
+            Arc::new(move |text: &str| notify_out.line(&format!("telluser {text}"))),
+        )?;
+        Ok(Controller {
+            out,
+            events,
+            session,
+            running: None,
+            next_search_id: 0,
+            engine_color: None,
+            analyzing: false,
+            post: false,
+            level: Level::default(),
+            seconds_per_move: None,
+            max_depth: None,
+            time_cs: None,
+            otim_cs: None,
+            last_lift: None,
+            last_put: None,
+            hint: None,
+            game_over: false,
+        })
+    }
+
+    /// Handles one event; false to quit.
+    pub fn handle(&mut self, event: Event) -> bool {
+        match event {
+            Event::Input(Input::Line(line)) => self.line(&line),
+            Event::Input(Input::Overlong(n)) => {
+                self.out.line(&format!("Error (line too long): {n} bytes"));
+                true
+            }
+            Event::Input(Input::Eof) => {
+                self.stop_search();
+                false
+            }
+            Event::SearchDone(id, result) => {
+                self.search_done(id, result);
+                true
+            }
+        }
+    }
+
     /// The position, if one is set.
     fn pos(&self) -> Option<&Position> {
         self.session.position()
@@ -183,98 +206,17 @@ impl Cecp {
         let (cmd, arg) = line
             .split_once(char::is_whitespace)
             .map_or((line, ""), |(c, a)| (c, a.trim()));
-        let number = || parse_number(arg);
         match cmd {
             "" | "xboard" | "accepted" | "rejected" | "random" | "computer" | "name" | "rating"
             | "ics" | "easy" | "hard" | "bk" | "hover" | "." | "option" => {}
-            "protover" => self.features(),
             "quit" => return false,
-            "new" => {
-                self.stop_search();
-                self.session.new_game();
-                self.set_variant(Variant::chu());
-                self.engine_color = Some(Color::Gote);
-                self.analyzing = false;
-                self.max_depth = None;
-                self.seconds_per_move = None;
+            "protover" | "ping" | "memory" | "cores" | "post" | "nopost" => {
+                self.setting_command(cmd, arg)
             }
-            "variant" => {
-                self.stop_search();
-                match arg {
-                    "chu" => self.set_variant(Variant::chu()),
-                    "shogi" | "sho" => {
-                        self.set_variant(Variant::sho());
-                        self.out.line(SHO_SETUP);
-                    }
-                    other => self
-                        .out
-                        .line(&format!("Error (unsupported variant): {}", truncate(other))),
-                }
-            }
-            "force" => {
-                self.stop_search();
-                self.engine_color = None;
-            }
-            "go" => {
-                self.stop_search();
-                self.engine_color = self.pos().map(|p| p.side_to_move());
-            }
-            "playother" => {
-                self.stop_search();
-                self.engine_color = self.pos().map(|p| p.side_to_move().flip());
-            }
-            "usermove" => self.usermove(arg),
-            "setboard" => self.setboard(arg),
-            "level" => self.set_level(arg),
-            "st" => self.seconds_per_move = number().map(|s| s.max(0) as u64),
-            "sd" => self.max_depth = number().map(|d| d.clamp(1, 120) as i32),
-            "time" => self.time_cs = number().map(|t| t.max(0) as u64),
-            "otim" => self.otim_cs = number().map(|t| t.max(0) as u64),
-            "memory" => match number() {
-                Some(mb) => self.session.set(Setting::Hash(mb.max(1) as usize)),
-                None => self.bad_argument(cmd, arg),
-            },
-            "cores" => match number() {
-                Some(n) => self.session.set(Setting::Threads(n.max(1) as usize)),
-                None => self.bad_argument(cmd, arg),
-            },
-            "ping" => self.out.line(&format!("pong {}", truncate(arg))),
-            "post" => self.post = true,
-            "nopost" => self.post = false,
-            "analyze" => {
-                self.stop_search();
-                self.analyzing = true;
-            }
-            "exit" => {
-                self.stop_search();
-                self.analyzing = false;
-            }
-            "undo" | "remove" => {
-                self.stop_search();
-                self.session.undo(if cmd == "undo" { 1 } else { 2 });
-                self.game_over = false;
-            }
-            "hint" => {
-                if let (Some(mv), Some(pos)) = (self.hint, self.pos()) {
-                    self.out.line(&format!("Hint: {}", pv_text(pos, &[mv])));
-                }
-            }
-            "result" => {
-                self.stop_search();
-                self.engine_color = None;
-                self.game_over = true;
-            }
-            "?" => {
-                if self
-                    .running
-                    .as_ref()
-                    .is_some_and(|r| r.purpose == Purpose::Move)
-                {
-                    self.session.stop();
-                }
-            }
-            "lift" => self.lift(arg),
-            "put" => self.last_put = parse_xboard_square(self.variant(), arg.trim_end_matches(',')),
+            "level" | "st" | "sd" | "time" | "otim" => self.clock_command(cmd, arg),
+            "new" | "variant" | "force" | "go" | "playother" | "result" | "undo" | "remove"
+            | "usermove" | "setboard" => self.game_command(cmd, arg),
+            "analyze" | "exit" | "hint" | "?" | "lift" | "put" => self.thinking_command(cmd, arg),
             _ => {
                 // Protocol v1 style: a bare move.
                 if parse_legs(self.variant(), line).is_some() {
@@ -287,6 +229,102 @@ impl Cecp {
         }
         self.think_if_due();
         true
+    }
+
+    /// The engine's own settings and the handshake.
+    fn setting_command(&mut self, cmd: &str, arg: &str) {
+        match cmd {
+            "protover" => self.features(),
+            "ping" => self.out.line(&format!("pong {}", truncate(arg))),
+            "memory" => match parse_number(arg) {
+                Some(mb) => self.session.set(Setting::Hash(mb.max(1) as usize)),
+                None => self.bad_argument(cmd, arg),
+            },
+            "cores" => match parse_number(arg) {
+                Some(n) => self.session.set(Setting::Threads(n.max(1) as usize)),
+                None => self.bad_argument(cmd, arg),
+            },
+            "post" => self.post = true,
+            _ => self.post = false,
+        }
+    }
+
+    /// Clocks and search limits.
+    fn clock_command(&mut self, cmd: &str, arg: &str) {
+        let number = parse_number(arg);
+        match cmd {
+            "level" => self.set_level(arg),
+            "st" => self.seconds_per_move = number.map(|s| s.max(0) as u64),
+            "sd" => self.max_depth = number.map(|d| d.clamp(1, 120) as i32),
+            "time" => self.time_cs = number.map(|t| t.max(0) as u64),
+            _ => self.otim_cs = number.map(|t| t.max(0) as u64),
+        }
+    }
+
+    /// The game: variant, position, moves, who plays what.
+    fn game_command(&mut self, cmd: &str, arg: &str) {
+        match cmd {
+            "usermove" => return self.usermove(arg),
+            "setboard" => return self.setboard(arg),
+            _ => self.stop_search(),
+        }
+        match cmd {
+            "new" => {
+                self.session.new_game();
+                self.set_variant(Variant::chu());
+                self.engine_color = Some(Color::Gote);
+                self.analyzing = false;
+                self.max_depth = None;
+                self.seconds_per_move = None;
+            }
+            "variant" => match arg {
+                "chu" => self.set_variant(Variant::chu()),
+                "shogi" | "sho" => {
+                    self.set_variant(Variant::sho());
+                    self.out.line(SHO_SETUP);
+                }
+                other => self
+                    .out
+                    .line(&format!("Error (unsupported variant): {}", truncate(other))),
+            },
+            "force" => self.engine_color = None,
+            "go" => self.engine_color = self.pos().map(|p| p.side_to_move()),
+            "playother" => self.engine_color = self.pos().map(|p| p.side_to_move().flip()),
+            "result" => {
+                self.engine_color = None;
+                self.game_over = true;
+            }
+            _ => {
+                self.session.undo(if cmd == "undo" { 1 } else { 2 });
+                self.game_over = false;
+            }
+        }
+    }
+
+    /// Analysis, hints, move-now and the board markers.
+    fn thinking_command(&mut self, cmd: &str, arg: &str) {
+        match cmd {
+            "analyze" | "exit" => {
+                self.stop_search();
+                self.analyzing = cmd == "analyze";
+            }
+            "hint" => {
+                if let (Some(mv), Some(pos)) = (self.hint, self.pos()) {
+                    self.out.line(&format!("Hint: {}", pv_text(pos, &[mv])));
+                }
+            }
+            "?" => {
+                if self
+                    .running
+                    .as_ref()
+                    .is_some_and(|r| r.purpose == Purpose::Move)
+                {
+                    self.session.stop();
+                }
+            }
+            "lift" => self.lift(arg),
+            _ => self.last_put = parse_xboard_square(self.variant(), arg.trim_end_matches(',')),
+        }
     }
 
     fn bad_argument(&self, cmd: &str, arg: &str) {

@@ -34,9 +34,16 @@ pub struct Controller {
 impl Controller {
     /// A controller writing to `out`; an error if the search worker cannot start.
     pub fn new(out: Arc<Output>) -> std::io::Result<Controller> {
+        let settings = Settings::new(Duration::from_millis(options::DEFAULT_MOVE_OVERHEAD_MS));
+        Controller::with_settings(out, settings)
+    }
+
+    /// A controller whose session starts with `settings` (tests and fuzzing use a small
+    /// table).
+    pub fn with_settings(out: Arc<Output>, settings: Settings) -> std::io::Result<Controller> {
         let notify_out = Arc::clone(&out);
         let session = Session::new(
-            Settings::new(Duration::from_millis(options::DEFAULT_MOVE_OVERHEAD_MS)),
+            settings,
             Arc::new(move |text: &str| notify_out.line(&info_string(text))),
         )?;
         Ok(Controller {
