@@ -152,6 +152,7 @@ fn illegal_moves_crashes_and_hangs_forfeit_and_the_match_goes_on() {
         assert_eq!(games.len(), 2, "{behaviour}: the match completes");
         for g in &games {
             assert_eq!(g.reason, reason, "{behaviour}");
+            assert!(g.forfeit, "{behaviour}: a forfeit");
             let bad_won =
                 (g.sente == "bad" && g.result == "1-0") || (g.gote == "bad" && g.result == "0-1");
             assert!(!bad_won, "{behaviour}: the misbehaving engine loses");
@@ -211,12 +212,7 @@ fn shishi_over_usi_and_cecp() {
     let games = records(&jsonl);
     assert_eq!(games.len(), 2);
     for g in &games {
-        assert!(
-            !shishi::tournament::is_forfeit(&g.reason),
-            "game {}: {} ({stdout})",
-            g.game,
-            g.reason
-        );
+        assert!(!g.forfeit, "game {}: {} ({stdout})", g.game, g.reason);
         g.replay().unwrap();
     }
 }

@@ -441,6 +441,7 @@ mod tests {
             moves: moves.into(),
             result: "1/2-1/2".into(),
             reason: "test".into(),
+            forfeit: false,
             sente: "A".into(),
             gote: "B".into(),
             times_ms: vec![],

@@ -554,6 +554,7 @@ fn write_game_kif(
             .map_or("*", |o| crate::position::result_text(o.winner))
             .into(),
         reason: "analysed by shishi".into(),
+        forfeit: false,
         sente: names.0.clone(),
         gote: names.1.clone(),
         times_ms: Vec::new(),

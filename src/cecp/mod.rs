@@ -25,9 +25,6 @@ use std::sync::mpsc::{self, Sender};
 use std::sync::Arc;
 use std::time::Duration;
 
-/// HaChu's `setup` line for sho under XBoard's `shogi` (piece table, board size, parent).
-pub const SHO_SETUP: &str = "setup (PNBRLSE..G.+++++++Kpnbrlse..g.+++++++k) 9x9+0_shogi lnsgkgsnl/1r2e2b1/ppppppppp/9/9/9/PPPPPPPPP/1B2E2R1/LNSGKGSNL w 0 1";
-
 /// What reaches the controller: input, and the end of a search.
 pub enum Event {
     /// From the GUI.
@@ -277,15 +274,16 @@ impl Controller {
                 self.max_depth = None;
                 self.seconds_per_move = None;
             }
-            "variant" => match arg {
-                "chu" => self.set_variant(Variant::chu()),
-                "shogi" | "sho" => {
-                    self.set_variant(Variant::sho());
-                    self.out.line(SHO_SETUP);
+            "variant" => match Variant::by_xboard_name(arg) {
+                Some(v) => {
+                    self.set_variant(v);
+                    if let Some(setup) = v.spec.xboard.setup {
+                        self.out.line(setup);
+                    }
                 }
-                other => self
+                None => self
                     .out
-                    .line(&format!("Error (unsupported variant): {}", truncate(other))),
+                    .line(&format!("Error (unsupported variant): {}", truncate(arg))),
             },
             "force" => self.engine_color = None,
             "go" => self.engine_color = self.pos().map(|p| p.side_to_move()),
@@ -334,7 +332,11 @@ impl Controller {
 
     fn features(&self) {
         let name = format!("Shishi {}", env!("CARGO_PKG_VERSION"));
-        self.out.line(&format!("feature ping=1 setboard=1 usermove=1 memory=1 smp=1 colors=0 sigint=0 sigterm=0 highlight=1 analyze=1 myname=\"{name}\" variants=\"chu,shogi\""));
+        let variants: Vec<&str> = Variant::all()
+            .iter()
+            .map(|v| v.spec.xboard.names[0])
+            .collect();
+        self.out.line(&format!("feature ping=1 setboard=1 usermove=1 memory=1 smp=1 colors=0 sigint=0 sigterm=0 highlight=1 analyze=1 myname=\"{name}\" variants=\"{}\"", variants.join(",")));
         self.out.line("feature done=1");
     }
 

@@ -65,18 +65,13 @@ pub struct Evaluator {
 impl Evaluator {
     /// The evaluator of `variant` (built once).
     pub fn for_variant(variant: &'static Variant) -> &'static Evaluator {
-        static CHU: OnceLock<Evaluator> = OnceLock::new();
-        static SHO: OnceLock<Evaluator> = OnceLock::new();
-        let cell = if variant.name() == "shoshogi" {
-            &SHO
-        } else {
-            &CHU
-        };
-        cell.get_or_init(|| Evaluator::new(variant))
+        static EVALUATORS: [OnceLock<Evaluator>; Variant::COUNT] =
+            [const { OnceLock::new() }; Variant::COUNT];
+        EVALUATORS[variant.index()].get_or_init(|| Evaluator::new(variant))
     }
 
     fn new(variant: &'static Variant) -> Evaluator {
-        let params = params::for_variant(variant.name());
+        let params = params::for_variant(variant);
         let values: Vec<i32> = variant
             .spec
             .kinds

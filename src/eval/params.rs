@@ -4,6 +4,8 @@
 //! sho: pawn 80), rescaled so that a pawn is 100 centipawns. A promoted piece is valued as
 //! the piece it moves like. Keys are SFEN letters, so the tables read as the variant data.
 
+use crate::variant::Variant;
+
 /// The parameters of one variant.
 pub struct EvalParams {
     /// `(SFEN letters, value in centipawns)` for every kind.
@@ -115,10 +117,37 @@ pub const SHO: EvalParams = EvalParams {
     development: 5,
 };
 
-/// The parameters for the variant called `name` (chu's for any other).
-pub fn for_variant(name: &str) -> &'static EvalParams {
-    match name {
-        "shoshogi" => &SHO,
-        _ => &CHU,
+/// Every variant's parameters, by the variant's name.
+const TABLE: &[(&str, &EvalParams)] = &[("chushogi", &CHU), ("shoshogi", &SHO)];
+
+/// The parameters of `variant`. Every variant has its own (a test checks); a variant added
+/// without them would get a warning and chu's, the largest set.
+pub fn for_variant(variant: &Variant) -> &'static EvalParams {
+    match TABLE.iter().find(|(name, _)| *name == variant.name()) {
+        Some((_, params)) => params,
+        None => {
+            log::warn!(
+                "no evaluation parameters for {}; using chu's",
+                variant.name()
+            );
+            &CHU
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_variant_has_its_own_parameters() {
+        for v in Variant::all() {
+            assert!(
+                TABLE.iter().any(|(name, _)| *name == v.name()),
+                "{}",
+                v.name()
+            );
+        }
+        assert_eq!(TABLE.len(), Variant::all().len());
     }
 }

@@ -19,7 +19,7 @@ use crate::core::{Bitboard, Color, Move, Square};
 use crate::variant::{Kind, Variant, MAX_KINDS};
 pub use movegen::{Filter, GenMode};
 pub use notation::MoveError;
-pub use rules::{result_text, Outcome, OutcomeReason};
+pub use rules::{result_text, LionCapture, Outcome, OutcomeReason};
 pub use sfen::SfenError;
 
 /// What stands on a square: nothing, or a piece of one colour and kind.

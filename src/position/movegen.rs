@@ -11,7 +11,7 @@
 //! rules, applied here while generating. Sho forbids leaving a lone royal attacked; that
 //! filter makes and unmakes each candidate.
 
-use super::{Piece, Position};
+use super::{LionCapture, Piece, Position};
 use crate::core::{Bitboard, Move, Square};
 use crate::variant::{Kind, PromotionRule, Variant};
 
@@ -155,23 +155,15 @@ impl Position {
         valuable_first_step: bool,
     ) -> bool {
         let v = self.variant;
-        if !Variant::has(v.lion_mask, target.kind()) {
-            return true;
-        }
-        if Variant::has(v.lion_mask, kind) {
-            // A lion may take a lion two squares away only if it is unprotected, or if the
-            // first step took something worth more than a pawn or go-between.
-            from.distance(to) <= 1
-                || valuable_first_step
-                || !self.is_attacked_through(to, target.color(), transparent)
-        } else {
-            // Counter-strike: after a lion was taken by a non-lion, non-lions may take a lion
-            // only on that square.
-            match self.counter_strike {
-                Some(sq) => sq == to,
-                None => true,
-            }
-        }
+        !Variant::has(v.lion_mask, target.kind())
+            || LionCapture::judge(
+                Variant::has(v.lion_mask, kind),
+                from.distance(to),
+                valuable_first_step,
+                || self.is_attacked_through(to, target.color(), transparent),
+                self.counter_strike,
+                to,
+            ) == LionCapture::Allowed
     }
 
     /// Pushes the move from `from` to `to` with the promotion choices the rules give.

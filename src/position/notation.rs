@@ -238,20 +238,24 @@ impl Position {
             if target.is_empty() || target.is(us) || !Variant::has(lions, target.kind()) {
                 continue;
             }
-            if Variant::has(lions, mover.kind()) {
-                let first_step_valuable = i > 0
-                    && mid.is_some_and(|m| {
-                        let p = self.piece_on(m);
-                        !p.is_empty() && !Variant::has(v.weak_mask, p.kind())
-                    });
-                if from.distance(sq) > 1
-                    && !first_step_valuable
-                    && self.is_attacked_through(sq, us.flip(), vacated)
-                {
-                    return "Distant capture of protected Lion".into();
+            let first_step_valuable = i > 0
+                && mid.is_some_and(|m| {
+                    let p = self.piece_on(m);
+                    !p.is_empty() && !Variant::has(v.weak_mask, p.kind())
+                });
+            match super::LionCapture::judge(
+                Variant::has(lions, mover.kind()),
+                from.distance(sq),
+                first_step_valuable,
+                || self.is_attacked_through(sq, us.flip(), vacated),
+                self.counter_strike(),
+                sq,
+            ) {
+                super::LionCapture::ProtectedFromAfar => {
+                    return "Distant capture of protected Lion".into()
                 }
-            } else if self.counter_strike().is_some_and(|cs| cs != sq) {
-                return "Counterstrike against Lion".into();
+                super::LionCapture::CounterStrike => return "Counterstrike against Lion".into(),
+                super::LionCapture::Allowed => {}
             }
         }
         if v.spec.rules.lone_royal_check && self.royals(us).count() == 1 {

@@ -1,13 +1,10 @@
 //! Iterative deepening at the root: aspiration windows around the last score, MultiPV
 //! lines, and the main thread's reports and soft time limit.
 
+use super::params::{ASPIRATION_MAX, ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW, PROVEN_MATE_MARGIN};
 use super::thread::{Frame, Line, Worker};
 use super::{Bound, Info, MAX_PLY};
 use crate::core::score::{is_mate, mate_plies, Score, INFINITE};
-
-/// A mate score is taken as proven once the iteration depth exceeds its distance by this
-/// many plies (every defence was searched that deep); a search with limits then ends.
-const PROVEN_MATE_MARGIN: i32 = 2;
 
 impl Worker<'_> {
     /// Searches deeper and deeper until a limit or a stop.
@@ -89,12 +86,13 @@ impl Worker<'_> {
     /// One MultiPV line at `depth`, with an aspiration window from the last iteration.
     fn search_line(&mut self, depth: i32, pv_index: usize) {
         let previous = self.root_moves[pv_index].previous;
-        let mut window: Score = 30;
-        let (mut alpha, mut beta) = if depth >= 4 && !is_mate(previous) && previous > -INFINITE {
-            (previous - window, previous + window)
-        } else {
-            (-INFINITE, INFINITE)
-        };
+        let mut window: Score = ASPIRATION_WINDOW;
+        let (mut alpha, mut beta) =
+            if depth >= ASPIRATION_MIN_DEPTH && !is_mate(previous) && previous > -INFINITE {
+                (previous - window, previous + window)
+            } else {
+                (-INFINITE, INFINITE)
+            };
         loop {
             let score = self.root_search(depth, alpha, beta, pv_index);
             if self.stopped {
@@ -111,7 +109,7 @@ impl Worker<'_> {
                 return;
             }
             window += window / 2;
-            if window > 1000 {
+            if window > ASPIRATION_MAX {
                 alpha = -INFINITE;
                 beta = INFINITE;
             }

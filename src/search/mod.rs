@@ -10,6 +10,7 @@ pub mod history;
 pub mod iterate;
 pub mod movepick;
 pub mod negamax;
+pub mod params;
 pub mod pool;
 pub mod qsearch;
 pub mod see;

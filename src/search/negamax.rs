@@ -3,6 +3,7 @@
 //! and pruning, and the history/killer/countermove updates of a cut-off.
 
 use super::movepick::{is_capture, MovePicker};
+use super::params::*;
 use super::thread::{Frame, Worker};
 use super::tt::Bound;
 use super::MAX_PLY;
@@ -63,7 +64,7 @@ impl Worker<'_> {
 
         if !pv_node && !in_check && !is_mate(beta) {
             // Reverse futility: far above beta with little depth left.
-            if depth <= 6 && eval - 110 * depth >= beta {
+            if depth <= REVERSE_FUTILITY_DEPTH && eval - REVERSE_FUTILITY_MARGIN * depth >= beta {
                 return eval;
             }
             // Null move: if passing still beats beta, a real move will too.
@@ -72,8 +73,8 @@ impl Worker<'_> {
             let has_pieces = !(self.pos.occupied(us)
                 & !self.pos.pieces_in(us, v.weak_mask | v.royal_mask))
             .is_empty();
-            if allow_null && depth >= 3 && eval >= beta && has_pieces {
-                let r = 3 + depth / 4;
+            if allow_null && depth >= NULL_MOVE_MIN_DEPTH && eval >= beta && has_pieces {
+                let r = NULL_MOVE_BASE_REDUCTION + depth / NULL_MOVE_DEPTH_DIVISOR;
                 self.pos.make_null();
                 self.frames[ply + 1] = Frame {
                     mv: None,
@@ -115,8 +116,8 @@ impl Worker<'_> {
                 && !in_check
                 && quiet
                 && best > -MATE_BOUND
-                && depth <= 3
-                && searched >= 4 + 3 * (depth * depth) as usize
+                && depth <= LMP_MAX_DEPTH
+                && searched >= LMP_BASE + LMP_FACTOR * (depth * depth) as usize
             {
                 continue;
             }
@@ -131,12 +132,14 @@ impl Worker<'_> {
             let score = if searched == 0 {
                 -self.negamax(new_depth, -beta, -alpha, ply + 1, true)
             } else {
-                let reduction = if depth >= 3 && searched >= 3 && quiet && !in_check {
-                    let r = self.lmr[(depth as usize).min(63)][searched.min(63)] - pv_node as i32;
-                    r.clamp(0, new_depth - 1)
-                } else {
-                    0
-                };
+                let reduction =
+                    if depth >= LMR_MIN_DEPTH && searched >= LMR_MIN_MOVES && quiet && !in_check {
+                        let r =
+                            self.lmr[(depth as usize).min(63)][searched.min(63)] - pv_node as i32;
+                        r.clamp(0, new_depth - 1)
+                    } else {
+                        0
+                    };
                 let mut s = -self.negamax(new_depth - reduction, -alpha - 1, -alpha, ply + 1, true);
                 if s > alpha && reduction > 0 {
                     s = -self.negamax(new_depth, -alpha - 1, -alpha, ply + 1, true);
@@ -197,7 +200,7 @@ impl Worker<'_> {
         tried: &[(Move, u8)],
     ) {
         let us = self.pos.side_to_move();
-        let bonus = (depth * depth * 16).min(2_000);
+        let bonus = (depth * depth * HISTORY_BONUS_FACTOR).min(HISTORY_BONUS_MAX);
         self.history.add_killer(ply, mv);
         self.history.update(us, kind, mv.to(), bonus);
         for &(other, k) in tried {

@@ -9,17 +9,7 @@ use super::tt::Bound;
 use super::MAX_PLY;
 use crate::core::score::{mate_in, mated_in, Score, DRAW, INFINITE};
 
-/// How many plies of quiescence may answer threats to the royal with all moves.
-const CHECK_PLIES: usize = 2;
-
-/// From this quiescence ply on only recaptures (on the square of the last move) are
-/// searched: in a crowded chu position every piece has several even-or-better captures,
-/// and without this bound one `go depth 1` took millions of nodes.
-const RECAPTURE_ONLY_PLIES: usize = 4;
-
-/// Delta pruning: a capture whose material gain, plus this margin, leaves the standing
-/// evaluation below alpha is not searched.
-const DELTA_MARGIN: Score = 200;
+use super::params::{QS_CHECK_PLIES, QS_DELTA_MARGIN, QS_RECAPTURE_ONLY_PLIES};
 
 impl Worker<'_> {
     /// Quiescence search at `ply`.
@@ -44,7 +34,7 @@ impl Worker<'_> {
                 return e.score;
             }
         }
-        let threatened = qply < CHECK_PLIES && self.in_check();
+        let threatened = qply < QS_CHECK_PLIES && self.in_check();
         let stand_pat = self.ev.evaluate(&self.pos);
         let mut best = -INFINITE;
         if !threatened {
@@ -76,10 +66,11 @@ impl Worker<'_> {
         while let Some(mv) = picker.next(&mut self.pos, self.ev, self.history) {
             any = true;
             if !threatened {
-                if qply >= RECAPTURE_ONLY_PLIES && Some(mv.to()) != last_to {
+                if qply >= QS_RECAPTURE_ONLY_PLIES && Some(mv.to()) != last_to {
                     continue;
                 }
-                if !mv.is_promotion() && stand_pat + self.capture_gain(mv) + DELTA_MARGIN < alpha {
+                if !mv.is_promotion() && stand_pat + self.capture_gain(mv) + QS_DELTA_MARGIN < alpha
+                {
                     continue;
                 }
             }

@@ -9,7 +9,7 @@
 
 use crate::core::{Bitboard, Color, Move, Square};
 use crate::eval::Evaluator;
-use crate::position::Position;
+use crate::position::{LionCapture, Position};
 use crate::variant::{Kind, Variant};
 
 /// The least valuable `side` piece that attacks `target`, ignoring `gone` squares (pieces
@@ -111,24 +111,24 @@ fn next_attacker(
     let v = pos.variant();
     let (sq, kind) = least_valuable_attacker(pos, ev, to, side, gone)?;
     let lions = v.lion_mask;
-    if Variant::has(lions, kind) && Variant::has(lions, occupant) && sq.distance(to) > 1 {
-        let mut without = gone;
-        without.insert(sq);
-        if least_valuable_attacker(pos, ev, to, side.flip(), without).is_some() {
-            // Look for another attacker that is not this lion.
-            let mut skip = gone;
-            skip.insert(sq);
-            return least_valuable_attacker(pos, ev, to, side, skip)
-                .filter(|&(s, k)| !(Variant::has(lions, k) && s.distance(to) > 1));
-        }
+    // Inside one exchange the counter-strike ban never bites (see the module doc).
+    let mut without = gone;
+    without.insert(sq);
+    if Variant::has(lions, occupant)
+        && LionCapture::judge(
+            Variant::has(lions, kind),
+            sq.distance(to),
+            false,
+            || least_valuable_attacker(pos, ev, to, side.flip(), without).is_some(),
+            None,
+            to,
+        ) != LionCapture::Allowed
+    {
+        // Look for another attacker that is not this lion.
+        return least_valuable_attacker(pos, ev, to, side, without)
+            .filter(|&(s, k)| !(Variant::has(lions, k) && s.distance(to) > 1));
     }
     Some((sq, kind))
-}
-
-/// Whether the exchange value of `mv` is at least `threshold`.
-#[inline]
-pub fn see_ge(pos: &Position, ev: &Evaluator, mv: Move, threshold: i32) -> bool {
-    see(pos, ev, mv) >= threshold
 }
 
 #[cfg(test)]

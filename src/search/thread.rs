@@ -167,7 +167,9 @@ impl<'a> Worker<'a> {
                 let mut row = [0; 64];
                 for (m, r) in row.iter_mut().enumerate() {
                     if d > 0 && m > 0 {
-                        *r = (0.5 + (d as f64).ln() * (m as f64).ln() / 2.25) as i32;
+                        *r = (super::params::LMR_BASE
+                            + (d as f64).ln() * (m as f64).ln() / super::params::LMR_DIVISOR)
+                            as i32;
                     }
                 }
                 row

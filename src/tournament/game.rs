@@ -7,7 +7,7 @@ use super::openings::Opening;
 use super::records::GameRecord;
 use crate::cecp::notation::{parse_legs, Legs};
 use crate::core::Color;
-use crate::position::{GenMode, Position};
+use crate::position::{GenMode, Outcome, Position};
 use crate::variant::Variant;
 use tokio::time::{Duration, Instant};
 
@@ -97,6 +97,87 @@ pub struct GameSettings {
     pub time_margin: Duration,
 }
 
+/// Why an engine forfeited a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Forfeit {
+    /// It could not be started (the error).
+    CouldNotStart(String),
+    /// It did not answer in time.
+    NoAnswer,
+    /// It failed while thinking (crashed, ...).
+    Failed(String),
+    /// It called our legal move illegal (its line).
+    RefusedLegalMove(String),
+    /// Its clock ran out.
+    OnTime,
+    /// It played an illegal move (the text).
+    IllegalMove(String),
+}
+
+/// How a game ended: by the rules, or by what an engine did. Typed, so that the match
+/// runner counts forfeits without reading the words of the reason.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// The rules ended it.
+    Rules(Outcome),
+    /// The ply cap of the match was reached (a draw).
+    MaxPlies(usize),
+    /// An engine resigned (with the result it claimed, from CECP).
+    Resigned {
+        /// Its colour.
+        loser: Color,
+        /// Its name.
+        name: String,
+        /// What it claimed.
+        claim: Option<String>,
+    },
+    /// An engine forfeited.
+    Forfeit {
+        /// Its colour.
+        loser: Color,
+        /// Its name.
+        name: String,
+        /// Why.
+        why: Forfeit,
+    },
+}
+
+impl Ending {
+    /// The winner (`None`: a draw).
+    pub fn winner(&self) -> Option<Color> {
+        match self {
+            Ending::Rules(outcome) => outcome.winner,
+            Ending::MaxPlies(_) => None,
+            Ending::Resigned { loser, .. } | Ending::Forfeit { loser, .. } => Some(loser.flip()),
+        }
+    }
+
+    /// Whether an engine lost by forfeit.
+    pub fn is_forfeit(&self) -> bool {
+        matches!(self, Ending::Forfeit { .. })
+    }
+
+    /// The reason as records write it.
+    pub fn describe(&self) -> String {
+        match self {
+            Ending::Rules(outcome) => outcome.reason.describe().to_string(),
+            Ending::MaxPlies(n) => format!("max plies ({n})"),
+            Ending::Resigned { name, claim, .. } => match claim {
+                Some(claim) => format!("{name} resigned (claimed {claim})"),
+                None => format!("{name} resigned"),
+            },
+            Ending::Forfeit { name, why, .. } => match why {
+                Forfeit::CouldNotStart(e) => format!("{name} could not start ({e})"),
+                Forfeit::NoAnswer => format!("{name} did not move in time (no answer)"),
+                Forfeit::Failed(e) => format!("{name} {e}"),
+                Forfeit::RefusedLegalMove(line) => format!("{name} refused a legal move ({line})"),
+                Forfeit::OnTime => format!("{name} lost on time"),
+                Forfeit::IllegalMove(text) => format!("illegal move {text} by {name}"),
+            },
+        }
+    }
+}
+
 /// Plays one game; `engines[0]` plays sente. Engines are started for the game and stopped
 /// after it, so a crashed or hung engine is simply started afresh for the next game.
 pub async fn play(
@@ -106,7 +187,6 @@ pub async fn play(
     opening_index: usize,
     settings: &GameSettings,
 ) -> GameRecord {
-    let date = now_rfc3339();
     let mut record = GameRecord {
         game,
         variant: settings.variant.name().to_string(),
@@ -114,164 +194,145 @@ pub async fn play(
         moves: String::new(),
         result: "1/2-1/2".into(),
         reason: String::new(),
+        forfeit: false,
         sente: specs[0].name.clone(),
         gote: specs[1].name.clone(),
         times_ms: Vec::new(),
         comments: Vec::new(),
         opening: opening_index,
-        date,
+        date: now_rfc3339(),
     };
-    let mut pos =
-        Position::from_sfen(settings.variant, &opening.sfen).expect("openings are checked");
+    let Ok(mut pos) = Position::from_sfen(settings.variant, &opening.sfen) else {
+        unreachable!("openings are checked when they are read");
+    };
     let mut moves: Vec<String> = Vec::new();
     for m in &opening.moves {
-        let mv = pos.parse_usi_move(m).expect("openings are checked");
+        let Ok(mv) = pos.parse_usi_move(m) else {
+            unreachable!("openings are checked when they are read");
+        };
         moves.push(pos.move_to_usi(mv));
         pos.make_move(mv);
         record.times_ms.push(0);
         record.comments.push("book".into());
     }
+    let mut engines = match start_engines(specs, settings, &opening.sfen).await {
+        Ok(engines) => engines,
+        Err(ending) => {
+            finish(&mut record, &moves, &ending);
+            return record;
+        }
+    };
+    let ending = play_moves(
+        &mut engines,
+        specs,
+        settings,
+        opening,
+        &mut pos,
+        &mut moves,
+        &mut record,
+    )
+    .await;
+    finish(&mut record, &moves, &ending);
+    for mut e in engines {
+        e.game_over(&record.result, &record.reason).await;
+        e.quit().await;
+    }
+    record
+}
+
+/// Starts both engines for a game; an engine that cannot start forfeits it.
+async fn start_engines(
+    specs: [&EngineSpec; 2],
+    settings: &GameSettings,
+    sfen: &str,
+) -> Result<Vec<Engine>, Ending> {
     let level = settings.tc.cecp_level();
-    let mut engines: Vec<Option<Engine>> = Vec::new();
+    let mut engines: Vec<Engine> = Vec::new();
     for (i, spec) in specs.iter().enumerate() {
         let started = match Engine::start(spec).await {
-            Ok(mut e) => e
-                .new_game(settings.variant, &opening.sfen, &level)
-                .await
-                .map(|_| e),
+            Ok(mut e) => e.new_game(settings.variant, sfen, &level).await.map(|_| e),
             Err(e) => Err(e),
         };
         match started {
-            Ok(e) => engines.push(Some(e)),
+            Ok(e) => engines.push(e),
             Err(err) => {
-                let loser = if i == 0 { Color::Sente } else { Color::Gote };
-                finish(
-                    &mut record,
-                    &moves,
-                    Some(loser.flip()),
-                    format!("{} could not start ({})", spec.name, describe(&err)),
-                );
-                for e in engines.into_iter().flatten() {
+                for e in engines {
                     e.quit().await;
                 }
-                return record;
+                return Err(Ending::Forfeit {
+                    loser: if i == 0 { Color::Sente } else { Color::Gote },
+                    name: spec.name.clone(),
+                    why: Forfeit::CouldNotStart(describe(&err)),
+                });
             }
         }
     }
+    Ok(engines)
+}
+
+/// The game itself, move by move, until the rules, the ply cap or an engine ends it.
+async fn play_moves(
+    engines: &mut [Engine],
+    specs: [&EngineSpec; 2],
+    settings: &GameSettings,
+    opening: &Opening,
+    pos: &mut Position,
+    moves: &mut Vec<String>,
+    record: &mut GameRecord,
+) -> Ending {
     let mut clock = match settings.tc {
         TimeControl::Fischer { base_ms, .. } | TimeControl::Byoyomi { base_ms, .. } => [base_ms; 2],
         _ => [0; 2],
     };
-    let (winner, reason) = loop {
+    loop {
         if let Some(outcome) = pos.outcome() {
-            break (outcome.winner, outcome.reason.describe().to_string());
+            return Ending::Rules(outcome);
         }
         if settings.max_plies > 0 && pos.history().len() >= settings.max_plies {
-            break (None, format!("max plies ({})", settings.max_plies));
+            return Ending::MaxPlies(settings.max_plies);
         }
         let us = pos.side_to_move();
         let i = us.index();
-        let name = specs[i].name.clone();
-        let (allowed, go) = match settings.tc {
-            TimeControl::Fischer { inc_ms, .. } => (
-                clock[i],
-                format!(
-                    "btime {} wtime {} binc {inc_ms} winc {inc_ms}",
-                    clock[0], clock[1]
-                ),
-            ),
-            TimeControl::Byoyomi { byoyomi_ms, .. } => (
-                clock[i] + byoyomi_ms,
-                format!("btime {} wtime {} byoyomi {byoyomi_ms}", clock[0], clock[1]),
-            ),
-            TimeControl::MoveTime(ms) => (ms, format!("movetime {ms}")),
-            // A node-limited search gets a minute before it counts as hung.
-            TimeControl::Nodes(n) => (60_000, format!("nodes {n}")),
+        let forfeit = |why| Ending::Forfeit {
+            loser: us,
+            name: specs[i].name.clone(),
+            why,
         };
-        let cecp_clock = match settings.tc {
-            TimeControl::Byoyomi { byoyomi_ms, .. } => (
-                (clock[i] + byoyomi_ms) / 10,
-                (clock[1 - i] + byoyomi_ms) / 10,
-            ),
-            _ => (clock[i] / 10, clock[1 - i] / 10),
-        };
+        let (allowed, go, cecp_clock) = go_command(settings.tc, &clock, i);
         let started = Instant::now();
         let deadline = started + Duration::from_millis(allowed) + settings.time_margin;
-        let engine = engines[i].as_mut().expect("engines run");
+        let engine = &mut engines[i];
         let reply = engine
-            .think(&pos, &opening.sfen, &moves, &go, cecp_clock, deadline)
+            .think(pos, &opening.sfen, moves, &go, cecp_clock, deadline)
             .await;
         let elapsed = started.elapsed().as_millis() as u64;
         let text = match reply {
-            Err(EngineError::Timeout) => {
-                break (
-                    Some(us.flip()),
-                    format!("{name} did not move in time (no answer)"),
-                )
-            }
-            Err(err) => break (Some(us.flip()), format!("{name} {}", describe(&err))),
+            Err(EngineError::Timeout) => return forfeit(Forfeit::NoAnswer),
+            Err(err) => return forfeit(Forfeit::Failed(describe(&err))),
             Ok(Reply::Resign(claim)) => {
-                let why = engine
+                let refused = engine
                     .unexpected
                     .iter()
                     .rev()
                     .find(|l| l.starts_with("Illegal move"))
                     .cloned();
-                break (
-                    Some(us.flip()),
-                    match (why, claim) {
-                        (Some(line), _) => format!("{name} refused a legal move ({line})"),
-                        (None, Some(claim)) => format!("{name} resigned (claimed {claim})"),
-                        (None, None) => format!("{name} resigned"),
+                return match refused {
+                    Some(line) => forfeit(Forfeit::RefusedLegalMove(line)),
+                    None => Ending::Resigned {
+                        loser: us,
+                        name: specs[i].name.clone(),
+                        claim,
                     },
-                );
+                };
             }
             Ok(Reply::Move(text)) => text,
         };
-        // The clock: over the limit (plus margin) loses.
         let margin = settings.time_margin.as_millis() as u64;
-        match settings.tc {
-            TimeControl::Fischer { inc_ms, .. } => {
-                if elapsed > clock[i] + margin {
-                    break (Some(us.flip()), format!("{name} lost on time"));
-                }
-                clock[i] = clock[i].saturating_sub(elapsed) + inc_ms;
-            }
-            TimeControl::Byoyomi { byoyomi_ms, .. } => {
-                if elapsed > clock[i] + byoyomi_ms + margin {
-                    break (Some(us.flip()), format!("{name} lost on time"));
-                }
-                clock[i] = clock[i].saturating_sub(elapsed);
-            }
-            TimeControl::MoveTime(ms) => {
-                if elapsed > ms + margin {
-                    break (Some(us.flip()), format!("{name} lost on time"));
-                }
-            }
-            TimeControl::Nodes(_) => {}
+        if !charge_clock(settings.tc, &mut clock, i, elapsed, margin) {
+            return forfeit(Forfeit::OnTime);
         }
-        let mv = match specs[i].proto {
-            super::engine::Proto::Usi => pos.parse_usi_move(&text).ok(),
-            super::engine::Proto::Cecp => match parse_legs(settings.variant, &text) {
-                Some(Legs::Pass) => {
-                    let mut list = Vec::new();
-                    pos.legal_moves(GenMode::Search, &mut list);
-                    list.into_iter().find(|m| {
-                        m.mid()
-                            .is_some_and(|mid| m.to() == m.from() && pos.piece_on(mid).is_empty())
-                    })
-                }
-                Some(Legs::Squares {
-                    from,
-                    mid,
-                    to,
-                    promote,
-                }) => pos.find_move(from, mid, to, promote),
-                None => None,
-            },
-        };
-        let Some(mv) = mv else {
-            break (Some(us.flip()), format!("illegal move {text} by {name}"));
+        let Some(mv) = reply_move(pos, specs[i].proto, settings.variant, &text) else {
+            return forfeit(Forfeit::IllegalMove(text));
         };
         moves.push(pos.move_to_usi(mv));
         record.times_ms.push(elapsed);
@@ -279,20 +340,98 @@ pub async fn play(
             .comments
             .push(engine.last_eval.clone().unwrap_or_default());
         pos.make_move(mv);
-    };
-    finish(&mut record, &moves, winner, reason);
-    for e in engines.into_iter().flatten() {
-        let mut e = e;
-        e.game_over(&record.result, &record.reason).await;
-        e.quit().await;
     }
-    record
 }
 
-fn finish(record: &mut GameRecord, moves: &[String], winner: Option<Color>, reason: String) {
+/// For the side `i` to move: the time it may take (ms), the USI `go` arguments, and the
+/// CECP clocks (own, other; centiseconds).
+fn go_command(tc: TimeControl, clock: &[u64; 2], i: usize) -> (u64, String, (u64, u64)) {
+    let (allowed, go) = match tc {
+        TimeControl::Fischer { inc_ms, .. } => (
+            clock[i],
+            format!(
+                "btime {} wtime {} binc {inc_ms} winc {inc_ms}",
+                clock[0], clock[1]
+            ),
+        ),
+        TimeControl::Byoyomi { byoyomi_ms, .. } => (
+            clock[i] + byoyomi_ms,
+            format!("btime {} wtime {} byoyomi {byoyomi_ms}", clock[0], clock[1]),
+        ),
+        TimeControl::MoveTime(ms) => (ms, format!("movetime {ms}")),
+        // A node-limited search gets a minute before it counts as hung.
+        TimeControl::Nodes(n) => (60_000, format!("nodes {n}")),
+    };
+    let cecp_clock = match tc {
+        TimeControl::Byoyomi { byoyomi_ms, .. } => (
+            (clock[i] + byoyomi_ms) / 10,
+            (clock[1 - i] + byoyomi_ms) / 10,
+        ),
+        _ => (clock[i] / 10, clock[1 - i] / 10),
+    };
+    (allowed, go, cecp_clock)
+}
+
+/// Charges `elapsed` to side `i`'s clock; false when it was over the limit (plus margin).
+fn charge_clock(
+    tc: TimeControl,
+    clock: &mut [u64; 2],
+    i: usize,
+    elapsed: u64,
+    margin: u64,
+) -> bool {
+    match tc {
+        TimeControl::Fischer { inc_ms, .. } => {
+            if elapsed > clock[i] + margin {
+                return false;
+            }
+            clock[i] = clock[i].saturating_sub(elapsed) + inc_ms;
+        }
+        TimeControl::Byoyomi { byoyomi_ms, .. } => {
+            if elapsed > clock[i] + byoyomi_ms + margin {
+                return false;
+            }
+            clock[i] = clock[i].saturating_sub(elapsed);
+        }
+        TimeControl::MoveTime(ms) => return elapsed <= ms + margin,
+        TimeControl::Nodes(_) => {}
+    }
+    true
+}
+
+/// The engine's move text as a legal move of `pos`, in its protocol's notation.
+fn reply_move(
+    pos: &mut Position,
+    proto: super::engine::Proto,
+    variant: &Variant,
+    text: &str,
+) -> Option<crate::core::Move> {
+    match proto {
+        super::engine::Proto::Usi => pos.parse_usi_move(text).ok(),
+        super::engine::Proto::Cecp => match parse_legs(variant, text)? {
+            Legs::Pass => {
+                let mut list = Vec::new();
+                pos.legal_moves(GenMode::Search, &mut list);
+                list.into_iter().find(|m| {
+                    m.mid()
+                        .is_some_and(|mid| m.to() == m.from() && pos.piece_on(mid).is_empty())
+                })
+            }
+            Legs::Squares {
+                from,
+                mid,
+                to,
+                promote,
+            } => pos.find_move(from, mid, to, promote),
+        },
+    }
+}
+
+fn finish(record: &mut GameRecord, moves: &[String], ending: &Ending) {
     record.moves = moves.join(" ");
-    record.result = crate::position::result_text(winner).to_string();
-    record.reason = reason;
+    record.result = crate::position::result_text(ending.winner()).to_string();
+    record.reason = ending.describe();
+    record.forfeit = ending.is_forfeit();
 }
 
 fn describe(err: &EngineError) -> String {

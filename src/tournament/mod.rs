@@ -118,20 +118,6 @@ pub struct Summary {
     pub sprt: Option<SprtState>,
 }
 
-/// Whether a reason is a forfeit (not a rules ending or a resignation).
-pub fn is_forfeit(reason: &str) -> bool {
-    [
-        "illegal move",
-        "crashed",
-        "did not",
-        "on time",
-        "could not start",
-        "refused",
-    ]
-    .iter()
-    .any(|w| reason.contains(w))
-}
-
 /// Runs the match (on a tokio runtime of its own).
 pub fn run(config: MatchConfig) -> Result<Summary, String> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -161,49 +147,13 @@ async fn run_async(config: MatchConfig) -> Result<Summary, String> {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
     let config = Arc::new(config);
-    let openings = Arc::new(openings);
-    let semaphore = Arc::new(Semaphore::new(config.concurrency.max(1)));
     let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
-    let (tx, mut rx) = mpsc::unbounded_channel::<(Pairing, GameRecord)>();
-    // One scheduler hands out the permits in schedule order, so games start in order.
-    {
-        let (config, openings, semaphore, stop, tx) = (
-            Arc::clone(&config),
-            Arc::clone(&openings),
-            Arc::clone(&semaphore),
-            Arc::clone(&stop),
-            tx.clone(),
-        );
-        tokio::spawn(async move {
-            for pairing in plan {
-                let Ok(permit) = Arc::clone(&semaphore).acquire_owned().await else {
-                    return;
-                };
-                if stop.load(std::sync::atomic::Ordering::Relaxed) {
-                    return;
-                }
-                let (config, openings, tx) =
-                    (Arc::clone(&config), Arc::clone(&openings), tx.clone());
-                tokio::spawn(async move {
-                    let _permit = permit;
-                    let specs = [
-                        &config.engines[pairing.sente],
-                        &config.engines[pairing.gote],
-                    ];
-                    let record = game::play(
-                        pairing.game,
-                        specs,
-                        &openings[pairing.opening],
-                        pairing.opening,
-                        &config.settings,
-                    )
-                    .await;
-                    let _ = tx.send((pairing, record));
-                });
-            }
-        });
-    }
-    drop(tx);
+    let mut rx = spawn_games(
+        Arc::clone(&config),
+        Arc::new(openings),
+        plan,
+        Arc::clone(&stop),
+    );
     let mut standings: Vec<Standing> = config
         .engines
         .iter()
@@ -216,37 +166,7 @@ async fn run_async(config: MatchConfig) -> Result<Summary, String> {
     let mut records = Vec::new();
     let mut verdict = None;
     while let Some((pairing, record)) = rx.recv().await {
-        let (s, g) = (pairing.sente, pairing.gote);
-        let forfeit = is_forfeit(&record.reason);
-        match record.result.as_str() {
-            "1-0" => {
-                standings[s].tally.wins += 1;
-                standings[g].tally.losses += 1;
-                standings[g].forfeits += forfeit as u32;
-            }
-            "0-1" => {
-                standings[g].tally.wins += 1;
-                standings[s].tally.losses += 1;
-                standings[s].forfeits += forfeit as u32;
-            }
-            _ => {
-                standings[s].tally.draws += 1;
-                standings[g].tally.draws += 1;
-            }
-        }
-        if (s == 0 && g == 1) || (s == 1 && g == 0) {
-            let first_won =
-                (record.result == "1-0" && s == 0) || (record.result == "0-1" && g == 0);
-            let first_lost =
-                (record.result == "1-0" && s == 1) || (record.result == "0-1" && g == 1);
-            if first_won {
-                head.wins += 1;
-            } else if first_lost {
-                head.losses += 1;
-            } else {
-                head.draws += 1;
-            }
-        }
+        count_result(&pairing, &record, &mut standings, &mut head);
         write_records(&config, &record, &mut jsonl, &mut pgn);
         progress(
             &config,
@@ -279,6 +199,85 @@ async fn run_async(config: MatchConfig) -> Result<Summary, String> {
         head_to_head: head,
         sprt: verdict.or_else(|| config.sprt.map(|s| s.state(&head))),
     })
+}
+
+/// Starts the games of `plan`, at most `concurrency` at once and in schedule order (one
+/// scheduler hands out the permits), until `stop`; each finished game comes back on the
+/// returned channel.
+fn spawn_games(
+    config: Arc<MatchConfig>,
+    openings: Arc<Vec<Opening>>,
+    plan: Vec<Pairing>,
+    stop: Arc<std::sync::atomic::AtomicBool>,
+) -> mpsc::UnboundedReceiver<(Pairing, GameRecord)> {
+    let (tx, rx) = mpsc::unbounded_channel();
+    let semaphore = Arc::new(Semaphore::new(config.concurrency.max(1)));
+    tokio::spawn(async move {
+        for pairing in plan {
+            let Ok(permit) = Arc::clone(&semaphore).acquire_owned().await else {
+                return;
+            };
+            if stop.load(std::sync::atomic::Ordering::Relaxed) {
+                return;
+            }
+            let (config, openings, tx) = (Arc::clone(&config), Arc::clone(&openings), tx.clone());
+            tokio::spawn(async move {
+                let _permit = permit;
+                let specs = [
+                    &config.engines[pairing.sente],
+                    &config.engines[pairing.gote],
+                ];
+                let record = game::play(
+                    pairing.game,
+                    specs,
+                    &openings[pairing.opening],
+                    pairing.opening,
+                    &config.settings,
+                )
+                .await;
+                let _ = tx.send((pairing, record));
+            });
+        }
+    });
+    rx
+}
+
+/// Adds a finished game to the standings and to the first two engines' head-to-head.
+fn count_result(
+    pairing: &Pairing,
+    record: &GameRecord,
+    standings: &mut [Standing],
+    head: &mut Tally,
+) {
+    let (s, g) = (pairing.sente, pairing.gote);
+    let forfeit = u32::from(record.forfeit);
+    match record.result.as_str() {
+        "1-0" => {
+            standings[s].tally.wins += 1;
+            standings[g].tally.losses += 1;
+            standings[g].forfeits += forfeit;
+        }
+        "0-1" => {
+            standings[g].tally.wins += 1;
+            standings[s].tally.losses += 1;
+            standings[s].forfeits += forfeit;
+        }
+        _ => {
+            standings[s].tally.draws += 1;
+            standings[g].tally.draws += 1;
+        }
+    }
+    if (s == 0 && g == 1) || (s == 1 && g == 0) {
+        let first_won = (record.result == "1-0" && s == 0) || (record.result == "0-1" && g == 0);
+        let first_lost = (record.result == "1-0" && s == 1) || (record.result == "0-1" && g == 1);
+        if first_won {
+            head.wins += 1;
+        } else if first_lost {
+            head.losses += 1;
+        } else {
+            head.draws += 1;
+        }
+    }
 }
 
 fn open_append(path: &Option<std::path::PathBuf>) -> Result<Option<std::fs::File>, String> {

@@ -24,6 +24,9 @@ pub struct GameRecord {
     pub result: String,
     /// Why the game ended.
     pub reason: String,
+    /// Whether the loser lost by forfeit (illegal move, crash, no answer, time, ...).
+    #[serde(default)]
+    pub forfeit: bool,
     /// Engine playing sente.
     pub sente: String,
     /// Engine playing gote.
@@ -366,6 +369,7 @@ mod tests {
             moves: moves.into(),
             result: "1-0".into(),
             reason: "royal captured".into(),
+            forfeit: false,
             sente: "A".into(),
             gote: "B".into(),
             times_ms: vec![],

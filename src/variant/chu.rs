@@ -3,7 +3,9 @@
 
 use super::movement::short::*;
 use super::movement::Movement;
-use super::{BareKingRule, KindSpec, PerpetualRule, PromotionRule, RuleSet, VariantSpec};
+use super::{
+    BareKingRule, KindSpec, PerpetualRule, PromotionRule, RuleSet, VariantSpec, XboardSpec,
+};
 
 /// Shorthand for [`KindSpec::new`].
 const fn k(
@@ -128,5 +130,9 @@ pub const SPEC: VariantSpec = VariantSpec {
         move_limit_plies: 200,
         counter_strike: true,
         perft_stops_at_game_end: true,
+    },
+    xboard: XboardSpec {
+        names: &["chu"],
+        setup: None,
     },
 };

@@ -131,6 +131,18 @@ pub struct VariantSpec {
     pub start_sfen: &'static str,
     /// Rule flags.
     pub rules: RuleSet,
+    /// How XBoard knows the variant.
+    pub xboard: XboardSpec,
+}
+
+/// A variant under XBoard/WinBoard (CECP).
+#[derive(Clone, Copy, Debug)]
+pub struct XboardSpec {
+    /// The names `variant` may use; the first is announced in `feature variants`.
+    pub names: &'static [&'static str],
+    /// A `setup` line the engine sends after `variant`, when XBoard's own variant of that
+    /// name is not this one (sho is played under XBoard's `shogi`, with HaChu's line).
+    pub setup: Option<&'static str>,
 }
 
 /// Variants are one of each: two are the same when their names are.
@@ -211,8 +223,26 @@ impl Variant {
         }
     }
 
+    /// The variant XBoard calls `name`.
+    pub fn by_xboard_name(name: &str) -> Option<&'static Variant> {
+        Variant::all()
+            .into_iter()
+            .find(|v| v.spec.xboard.names.contains(&name))
+    }
+
+    /// Where this variant stands in [`Variant::all`] (a small index for per-variant data).
+    pub fn index(&self) -> usize {
+        Variant::all()
+            .iter()
+            .position(|v| v.name() == self.name())
+            .expect("every variant is in Variant::all")
+    }
+
+    /// How many variants the engine plays.
+    pub const COUNT: usize = 2;
+
     /// Every variant the engine plays.
-    pub fn all() -> [&'static Variant; 2] {
+    pub fn all() -> [&'static Variant; Variant::COUNT] {
         [Variant::chu(), Variant::sho()]
     }
 

@@ -3,7 +3,9 @@
 
 use super::movement::short::*;
 use super::movement::{Movement, Ray};
-use super::{BareKingRule, KindSpec, PerpetualRule, PromotionRule, RuleSet, VariantSpec};
+use super::{
+    BareKingRule, KindSpec, PerpetualRule, PromotionRule, RuleSet, VariantSpec, XboardSpec,
+};
 
 /// Shorthand for [`KindSpec::new`].
 const fn k(
@@ -92,5 +94,9 @@ pub const SPEC: VariantSpec = VariantSpec {
         move_limit_plies: 0,
         counter_strike: false,
         perft_stops_at_game_end: false,
+    },
+    xboard: XboardSpec {
+        names: &["shogi", "sho"],
+        setup: Some("setup (PNBRLSE..G.+++++++Kpnbrlse..g.+++++++k) 9x9+0_shogi lnsgkgsnl/1r2e2b1/ppppppppp/9/9/9/PPPPPPPPP/1B2E2R1/LNSGKGSNL w 0 1"),
     },
 };
