@@ -341,14 +341,19 @@ pub fn run(
         let _ = w.flush();
         bar.inc(1);
     };
+    let shared = Run {
+        settings,
+        done,
+        emit: &emit,
+    };
     let work = |job: &Job| {
         let Ok(mut searcher) = Searcher::try_new(settings.hash_mb, settings.threads) else {
             log::error!("{}: no memory for the hash table; skipped", job.id());
             return;
         };
         let result = match job {
-            Job::Position { .. } => analyse_position(&mut searcher, job, settings, done, &emit),
-            Job::Game { .. } => analyse_game(&mut searcher, job, settings, done, &emit),
+            Job::Position { .. } => analyse_position(&mut searcher, job, &shared),
+            Job::Game { .. } => analyse_game(&mut searcher, job, &shared),
         };
         if let Err(e) = result {
             log::error!("{}: {e}; skipped", job.id());
@@ -387,13 +392,15 @@ fn start_position(variant: &str, sfen: &str) -> Result<Position, String> {
     Position::from_sfen(variant, sfen).map_err(|e| e.to_string())
 }
 
-fn analyse_position(
-    searcher: &mut Searcher,
-    job: &Job,
-    settings: &Settings,
-    done: &HashMap<String, Value>,
-    emit: &(dyn Fn(Value) + Sync),
-) -> Result<(), String> {
+/// What every job of a run shares: the settings, the earlier results, the writer.
+struct Run<'a> {
+    settings: &'a Settings,
+    done: &'a HashMap<String, Value>,
+    emit: &'a (dyn Fn(Value) + Sync),
+}
+
+fn analyse_position(searcher: &mut Searcher, job: &Job, run: &Run) -> Result<(), String> {
+    let (settings, done, emit) = (run.settings, run.done, run.emit);
     let Job::Position {
         id,
         variant,
@@ -462,13 +469,8 @@ fn played_score(
     }
 }
 
-fn analyse_game(
-    searcher: &mut Searcher,
-    job: &Job,
-    settings: &Settings,
-    done: &HashMap<String, Value>,
-    emit: &(dyn Fn(Value) + Sync),
-) -> Result<(), String> {
+fn analyse_game(searcher: &mut Searcher, job: &Job, run: &Run) -> Result<(), String> {
+    let (settings, done, emit) = (run.settings, run.done, run.emit);
     let Job::Game {
         id,
         variant,
