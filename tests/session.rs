@@ -196,11 +196,19 @@ fn a_search_stopped_before_any_depth_claims_no_mate() {
 #[test]
 fn a_found_mate_is_reported_once_and_ends_a_timed_search() {
     let mut e = Engine::start();
-    e.send("setoption name USI_Variant value shoshogi");
-    e.send("position sfen 4k4/7P1/1L7/2N6/8S/9/9/9/4K4 b - 1");
+    // Sente takes gote's last royal at once: mate in 1 ply, found at depth 1, and every
+    // deeper iteration finds the same line.
+    e.send(&format!("position sfen {KING_EN_PRISE}"));
     let (lines, took) = search(&mut e, "go movetime 20000", 30.0);
-    let mates: Vec<_> = lines.iter().filter(|l| l.contains("score mate")).collect();
-    assert!(!mates.is_empty() && mates.len() <= 3, "{lines:#?}");
+    let mates: Vec<_> = lines
+        .iter()
+        .filter(|l| l.contains("score mate 1 "))
+        .collect();
+    assert!(!mates.is_empty() && mates.len() <= 2, "{lines:#?}");
+    assert!(
+        lines.last().unwrap().starts_with("bestmove 6b6a"),
+        "{lines:#?}"
+    );
     assert!(took < Duration::from_secs(10), "{took:?}");
     // `go infinite` goes on until stop, but does not flood either.
     e.send("go infinite");
@@ -221,11 +229,10 @@ fn clocks_the_clients_send_are_kept() {
     std::thread::sleep(Duration::from_millis(400));
     let (_, took) = search(&mut e, "ponderhit", 5.0);
     assert!(took < Duration::from_millis(800), "{took:?}");
-    // Byoyomi only: the answer comes inside it.
-    for _ in 0..3 {
-        let (_, took) = search(&mut e, "go btime 0 wtime 0 byoyomi 1000", 5.0);
-        assert!(took < Duration::from_millis(1000), "{took:?}");
-    }
+    // Byoyomi only: the answer comes inside it (the engine plans at most 2655 ms of 3000;
+    // the rest is slack for a loaded machine).
+    let (_, took) = search(&mut e, "go btime 0 wtime 0 byoyomi 3000", 10.0);
+    assert!(took < Duration::from_millis(3000), "{took:?}");
 }
 
 #[test]

@@ -13,10 +13,13 @@ use crate::position::{GenMode, Position};
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::time::Duration;
 
-/// Stack size of each search thread: the recursion is at most `MAX_PLY` frames deep.
-const STACK_BYTES: usize = 64 * 1024 * 1024;
-/// The stack tried when the first cannot be had (it still holds `MAX_PLY` frames).
-const MIN_STACK_BYTES: usize = 8 * 1024 * 1024;
+/// Stack size of each search thread: the recursion is at most `MAX_PLY` frames deep, a few
+/// hundred bytes each (the whole bench and a crowded position at depth 4 run in 1 MB).
+/// Kept small so that many threads do not exhaust a limited address space: with 64 MB
+/// stacks, `Threads 64` under a 1.5 GB limit ran out of memory and aborted.
+const STACK_BYTES: usize = 8 * 1024 * 1024;
+/// The stack tried when the first cannot be had.
+const MIN_STACK_BYTES: usize = 2 * 1024 * 1024;
 
 /// A reusable searcher (one per engine).
 pub struct Searcher {
