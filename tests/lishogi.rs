@@ -1,0 +1,205 @@
+//! lishogi's two real clients, replayed exactly as `../shared/protocols/clients.md` §2.6a
+//! measured them: Lishogi-Bot playing a whole chu game, and shoginet's analysis job walking
+//! a game backwards. Every answer must be legal, in time, and carry what the client reads.
+
+mod common;
+
+use common::Engine;
+use shishi::core::rng::Rng;
+use shishi::position::{GenMode, Position};
+use shishi::variant::Variant;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn random_reply(pos: &mut Position, rng: &mut Rng) -> Option<String> {
+    if pos.outcome().is_some() {
+        return None;
+    }
+    let mut moves = Vec::new();
+    pos.legal_moves(GenMode::Search, &mut moves);
+    let mv = moves[rng.below(moves.len())];
+    let text = pos.move_to_usi(mv);
+    pos.make_move(mv);
+    Some(text)
+}
+
+#[test]
+fn lishogi_bot_plays_a_game_as_the_bot_drives_it() {
+    let mut e = Engine::start();
+    e.send("usi");
+    e.until(5.0, |l| l == "usiok");
+    // One setoption per usi_options entry (an empty YAML value arrives as `None`), then
+    // isready; never usinewgame.
+    for option in [
+        "Threads value 1",
+        "USI_Hash value 16",
+        "Move_Overhead value 100",
+        "USI_Ponder value None",
+    ] {
+        e.send(&format!("setoption name {option}"));
+    }
+    e.send("isready");
+    e.until(5.0, |l| l == "readyok");
+    e.send("setoption name USI_Variant value chushogi");
+    let mut pos = Position::startpos(Variant::chu());
+    let mut moves: Vec<String> = Vec::new();
+    let mut rng = Rng::new(11);
+    let (mut btime, byoyomi) = (3_000u64, 300u64);
+    for turn in 0..14 {
+        e.send(&format!("position startpos moves {}", moves.join(" ")));
+        // The first move is `go movetime 1000.0` (configured times are floats); later the
+        // clock, main time already reduced by byoyomi (never below 0), in both forms.
+        let (go, allowed) = if turn == 0 {
+            ("go movetime 1000.0".to_string(), 1_000)
+        } else if turn % 2 == 0 {
+            let b = btime.saturating_sub(byoyomi);
+            (
+                format!("go btime {b} wtime 3000 byoyomi {byoyomi}"),
+                b + byoyomi,
+            )
+        } else {
+            (
+                format!("go btime {btime} wtime 3000 binc 100 winc 100"),
+                btime,
+            )
+        };
+        let start = Instant::now();
+        e.send(&go);
+        let answer = e.until(10.0, |l| l.starts_with("bestmove")).clone();
+        let took = start.elapsed();
+        // Generous slack: the rule is the clock; the machine may be loaded.
+        assert!(
+            took < Duration::from_millis(allowed + 400),
+            "{go}: {took:?}"
+        );
+        btime = btime.saturating_sub(took.as_millis() as u64) + 100;
+        let mv = answer.split_whitespace().nth(1).unwrap().to_string();
+        let played = pos
+            .parse_usi_move(&mv)
+            .unwrap_or_else(|e| panic!("{mv}: {e}"));
+        // Pondering as the bot does it in chu: on the position *before* our move, then stop.
+        e.send(&format!(
+            "go ponder btime {btime} wtime 3000 byoyomi {byoyomi}"
+        ));
+        std::thread::sleep(Duration::from_millis(50));
+        e.send("stop");
+        e.until(5.0, |l| l.starts_with("bestmove"));
+        pos.make_move(played);
+        moves.push(mv);
+        match random_reply(&mut pos, &mut rng) {
+            Some(reply) => moves.push(reply),
+            None => break,
+        }
+    }
+    e.send(&format!("position startpos moves {}", moves.join(" ")));
+    e.send("stop");
+    e.send("quit");
+    assert_eq!(e.close_and_wait(5.0), 0);
+}
+
+#[test]
+fn log_lines_never_look_like_protocol_lines() {
+    // Lishogi-Bot merges stderr into stdout.
+    let out = Command::new(env!("CARGO_BIN_EXE_shishi"))
+        .env("RUST_LOG", "trace")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            let mut stdin = child.stdin.take().unwrap();
+            writeln!(
+                stdin,
+                "usi\nsetoption name Frob value 1\nposition startpos moves 1a1a"
+            )?;
+            writeln!(
+                stdin,
+                "setoption name USI_Hash value 8\ngo depth 3\nisready\nquit"
+            )?;
+            drop(stdin);
+            child.wait_with_output()
+        })
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.is_empty(), "trace logging shows the protocol lines");
+    for line in stderr.lines() {
+        let first = line.split_whitespace().next().unwrap_or("");
+        assert!(
+            ![
+                "info",
+                "bestmove",
+                "id",
+                "option",
+                "usiok",
+                "readyok",
+                "checkmate",
+                "move",
+                "feature",
+                "pong",
+                "Error",
+                "Illegal",
+                "telluser",
+            ]
+            .contains(&first),
+            "a log line that reads as protocol: {line}"
+        );
+    }
+}
+
+/// `(depth, seldepth, score, nodes, nps, time, pv)` fields present on an info line.
+fn info_fields(line: &str) -> Vec<String> {
+    let t: Vec<&str> = line.split_whitespace().collect();
+    ["depth", "seldepth", "score", "nodes", "nps", "time", "pv"]
+        .iter()
+        .filter(|k| t.contains(k))
+        .map(|k| k.to_string())
+        .collect()
+}
+
+#[test]
+fn shoginet_analysis_job_walks_a_game_backwards() {
+    // A game that ends: sente takes gote's last royal with its final move.
+    let initial = "6k5/12/6G5/12/12/12/12/12/12/pp10/12/6K5 b - 1";
+    let game = ["6c6b", "11j11k", "6b6a"];
+    let mut e = Engine::start();
+    for line in [
+        "setoption name USI_Variant value chushogi",
+        "setoption name USI_AnalyseMode value true",
+        "setoption name Skill_Level value 20",
+        "setoption name MultiPV value 1",
+        "usinewgame",
+    ] {
+        e.send(line);
+    }
+    for ply in (0..=game.len()).rev() {
+        e.send("isready");
+        e.until(5.0, |l| l == "readyok");
+        let prefix = game[..ply].join(" ");
+        e.send(&format!("position sfen {initial} moves {prefix}"));
+        let from = e.seen.len();
+        e.send("go movetime 300 depth 6 nodes 20000");
+        e.until(10.0, |l| l.starts_with("bestmove"));
+        let last = e.seen[from..]
+            .iter()
+            .rev()
+            .find(|l| l.starts_with("info depth"))
+            .unwrap_or_else(|| panic!("ply {ply}: no info line: {:#?}", &e.seen[from..]))
+            .clone();
+        if ply == game.len() {
+            // The game is over: lishogi drops `mate 0` entries.
+            assert_eq!(last, "info depth 0 score mate 0");
+            continue;
+        }
+        assert_eq!(info_fields(&last).len(), 7, "ply {ply}: {last}");
+        let mut pos = Position::from_sfen(Variant::chu(), initial).unwrap();
+        pos.play_usi_moves(game[..ply].iter().copied()).unwrap();
+        let pv: Vec<&str> = last.split(" pv ").nth(1).unwrap().split(' ').collect();
+        for mv in pv {
+            let parsed = pos
+                .parse_usi_move(mv)
+                .unwrap_or_else(|e| panic!("ply {ply}: {e}"));
+            pos.make_move(parsed);
+        }
+    }
+}
