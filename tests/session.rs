@@ -241,7 +241,9 @@ fn many_threads_and_lines_still_answer() {
     e.send("setoption name Threads value 256");
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     if 256 > 4 * cores {
-        e.until(5.0, |l| l.contains("Threads 256: this machine has cores for"));
+        e.until(5.0, |l| {
+            l.contains("Threads 256: this machine has cores for")
+        });
     }
     e.send("position startpos");
     e.send("isready");

@@ -491,6 +491,18 @@ fn analyse_game(searcher: &mut Searcher, job: &Job, run: &Run) -> Result<(), Str
                 comments[i] = comment_from_result(earlier).unwrap_or_default();
             } else {
                 let a = search(searcher, &pos, settings, settings.multipv);
+                if a.lines.is_empty() {
+                    // No iteration finished (a very small budget): no score is known, and
+                    // none is made up.
+                    emit(json!({
+                        "id": id, "ply": ply, "sfen": pos.to_sfen(), "played": text,
+                        "playedScore": null, "bestmove": null, "bestScore": null,
+                        "loss": null, "judgement": null, "depth": 0, "nodes": a.nodes,
+                        "pv": null,
+                    }));
+                    pos.make_move(played);
+                    continue;
+                }
                 let best = a.lines.first().cloned();
                 let best_move = best.as_ref().and_then(|l| l.pv.first().copied());
                 let best_score = best.as_ref().map_or(0, |l| l.score);
