@@ -203,3 +203,48 @@ fn shoginet_analysis_job_walks_a_game_backwards() {
         }
     }
 }
+
+#[test]
+fn shoginet_ai_moves_at_every_level_are_legal_deterministic_and_weaker_below_20() {
+    let positions = [
+        "startpos",
+        "startpos moves 8i8h 5d5e 7j8i 6c5d 8i8g 5d6e 8g7f 6e6f",
+        "sfen 12/6k5/7n4/12/12/6N5/6+F5/12/12/4CTT5/4SKE5/5GF5 b - 1",
+        "startpos moves 5i5h 6c6e 4j7g 5d5e 3k6h 8d8e 7i7h 7b5d",
+    ];
+    let mut e = Engine::start();
+    e.send("setoption name USI_Variant value chushogi");
+    let play = |e: &mut Engine, level: u8, position: &str| {
+        e.send(&format!("setoption name Skill_Level value {level}"));
+        e.send("usinewgame");
+        e.send(&format!("position {position}"));
+        let start = Instant::now();
+        e.send("go movetime 2000 depth 4");
+        let mv = e.bestmove(10.0);
+        assert!(start.elapsed() < Duration::from_millis(2400));
+        mv
+    };
+    let mut differs = 0;
+    for position in positions {
+        let strongest = play(&mut e, 20, position);
+        for level in [0, 3, 8, 14, 19] {
+            let mv = play(&mut e, level, position);
+            assert_eq!(
+                mv,
+                play(&mut e, level, position),
+                "level {level} deterministic"
+            );
+            let mut pos = if position == "startpos" || position.starts_with("startpos ") {
+                Position::startpos(Variant::chu())
+            } else {
+                Position::from_sfen(Variant::chu(), position.trim_start_matches("sfen ")).unwrap()
+            };
+            if let Some(moves) = position.split(" moves ").nth(1) {
+                pos.play_usi_moves(moves.split(' ')).unwrap();
+            }
+            assert!(pos.parse_usi_move(&mv).is_ok(), "level {level}: {mv}");
+            differs += usize::from(level == 0 && mv != strongest);
+        }
+    }
+    assert!(differs >= 1, "level 0 always played level 20's move");
+}

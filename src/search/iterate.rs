@@ -15,6 +15,9 @@ impl Worker<'_> {
             (None, Some(m)) => (2 * m as i32).clamp(1, MAX_PLY as i32 - 8),
             _ => MAX_PLY as i32 - 8,
         };
+        let max_depth = limits
+            .skill
+            .map_or(max_depth, |s| max_depth.min(s.max_depth()));
         self.history.clear_killers();
         // Helpers start one ply deeper every other thread, so threads spread over depths.
         let first = 1 + (self.id % 2) as i32;
@@ -44,6 +47,17 @@ impl Worker<'_> {
                 bound: None,
                 pv: best.pv.clone(),
             });
+            let lines = self.shared.multipv.min(self.root_moves.len()).max(1);
+            self.completed_lines = self.root_moves[..lines]
+                .iter()
+                .map(|r| Line {
+                    depth,
+                    seldepth: r.seldepth,
+                    score: r.score,
+                    bound: None,
+                    pv: r.pv.clone(),
+                })
+                .collect();
             for r in &mut self.root_moves {
                 r.previous = r.score;
             }

@@ -14,6 +14,7 @@ pub mod params;
 pub mod pool;
 pub mod qsearch;
 pub mod see;
+pub mod skill;
 pub mod thread;
 pub mod time;
 pub mod tt;
@@ -61,6 +62,8 @@ pub struct Limits {
     /// Do not play a move that repeats an earlier position of the game when another move
     /// exists (HaChu treats any repetition as an illegal move; XBoard mode sets this).
     pub avoid_repetition: bool,
+    /// Play below full strength (`Skill_Level` under 20).
+    pub skill: Option<skill::Skill>,
 }
 
 /// One finished line of the search.

@@ -163,7 +163,10 @@ impl Searcher {
             nodes: (0..threads).map(|_| AtomicU64::new(0)).collect(),
             limits,
             time: time_limits(limits, pos.side_to_move(), self.move_overhead),
-            multipv: self.multipv.max(1),
+            multipv: match limits.skill {
+                Some(_) => self.multipv.max(super::skill::LINES),
+                None => self.multipv.max(1),
+            },
             observer,
             reported: Default::default(),
         };
@@ -239,6 +242,12 @@ impl Searcher {
                     }
                     _ => Some(line),
                 });
+        // Below full strength the main thread's last finished lines are chosen from.
+        let skilled = limits.skill.and_then(|skill| {
+            let lines = &main.lines;
+            (!lines.is_empty()).then(|| lines[skill.pick(lines, pos.key())].clone())
+        });
+        let chosen = skilled.as_ref().or(chosen);
         let nodes = shared.total_nodes();
         let Some(line) = chosen else {
             return SearchResult {
@@ -276,6 +285,8 @@ impl Searcher {
 struct ThreadOutcome {
     /// The line it stands by, if it finished an iteration.
     line: Option<Line>,
+    /// Every MultiPV line of its last finished iteration.
+    lines: Vec<Line>,
     /// Its first root move (the best it knows of, even with nothing finished).
     first_move: Move,
 }
@@ -284,6 +295,7 @@ impl ThreadOutcome {
     fn of(worker: &Worker) -> ThreadOutcome {
         ThreadOutcome {
             line: worker.final_line(),
+            lines: worker.completed_lines.clone(),
             first_move: worker.root_moves[0].mv,
         }
     }

@@ -150,6 +150,8 @@ pub struct Worker<'a> {
     pub completed_depth: i32,
     /// The best line of the last fully searched depth.
     pub completed_line: Option<Line>,
+    /// Every MultiPV line of the last fully searched depth, best first.
+    pub completed_lines: Vec<Line>,
     pub(super) lmr: Vec<[i32; 64]>,
 }
 
@@ -202,6 +204,7 @@ impl<'a> Worker<'a> {
                 .collect(),
             completed_depth: 0,
             completed_line: None,
+            completed_lines: Vec::new(),
             lmr,
         }
     }

@@ -63,6 +63,8 @@ pub struct Settings {
     pub avoid_repetition: bool,
     /// The GUI analyses rather than plays (USI_AnalyseMode; no effect on the search yet).
     pub analyse_mode: bool,
+    /// Strength, 0 to 20 (20: full; see `search::skill`).
+    pub skill_level: u8,
 }
 
 impl Settings {
@@ -77,6 +79,7 @@ impl Settings {
             resign_when_lost: false,
             avoid_repetition: false,
             analyse_mode: false,
+            skill_level: crate::search::skill::MAX_LEVEL,
         }
     }
 }
@@ -106,6 +109,8 @@ pub enum Setting {
     AvoidRepetition(bool),
     /// USI_AnalyseMode.
     AnalyseMode(bool),
+    /// Skill_Level, 0 to 20 (higher values count as 20).
+    SkillLevel(u8),
 }
 
 /// Why `go` did not start a search.
@@ -277,6 +282,9 @@ impl Session {
             Setting::ResignWhenLost(on) => self.settings.resign_when_lost = on,
             Setting::AvoidRepetition(on) => self.settings.avoid_repetition = on,
             Setting::AnalyseMode(on) => self.settings.analyse_mode = on,
+            Setting::SkillLevel(level) => {
+                self.settings.skill_level = level.min(crate::search::skill::MAX_LEVEL)
+            }
         }
     }
 

@@ -9,6 +9,7 @@ use super::options::{self, Parsed};
 use super::response::{bestmove_line, checkmate_line, info_string, UsiObserver};
 use crate::eval::Evaluator;
 use crate::position::{GenMode, Position};
+use crate::search::skill::Skill;
 use crate::search::{Clock, Limits, MAX_PLY};
 use crate::session::io::{Input, Output};
 use crate::session::{Refusal, Session, Settings};
@@ -182,6 +183,7 @@ impl Controller {
             clock,
             search_moves,
             avoid_repetition: self.session.settings().avoid_repetition,
+            skill: Skill::new(self.session.settings().skill_level),
         };
         if let Some(mate) = go.mate {
             // USI `go mate X`: X is a time in ms (or infinite); look for any mate within reach.

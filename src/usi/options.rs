@@ -20,7 +20,7 @@ pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 50;
 pub const MAX_MOVE_OVERHEAD_MS: u64 = 10_000;
 
 /// Options lishogi's clients may send that change nothing here (accepted without a word).
-const QUIET: &[&str] = &["skilllevel", "usiownbook", "ownbook", "uciengineabout"];
+const QUIET: &[&str] = &["usiownbook", "ownbook", "uciengineabout"];
 
 /// What a `setoption` amounts to.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -48,6 +48,7 @@ pub fn option_lines(variant: &str) -> Vec<String> {
         format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"),
         "option name USI_Ponder type check default false".to_string(),
         "option name USI_AnalyseMode type check default false".to_string(),
+        "option name Skill_Level type spin default 20 min 0 max 20".to_string(),
         format!("option name Move_Overhead type spin default {DEFAULT_MOVE_OVERHEAD_MS} min 0 max {MAX_MOVE_OVERHEAD_MS}"),
         "option name Clear_Hash type button".to_string(),
         "option name ResignWhenLost type check default false".to_string(),
@@ -118,6 +119,7 @@ pub fn parse(name: &str, value: Option<&str>) -> Parsed {
         "moveoverhead" => spin("Move_Overhead", value, 0, MAX_MOVE_OVERHEAD_MS)
             .map(|ms| Setting::MoveOverhead(Duration::from_millis(ms))),
         "clearhash" => Ok(Setting::ClearHash),
+        "skilllevel" => spin("Skill_Level", value, 0, 20).map(|n| Setting::SkillLevel(n as u8)),
         "resignwhenlost" => check("ResignWhenLost", value).map(Setting::ResignWhenLost),
         "avoidrepetition" => check("AvoidRepetition", value).map(Setting::AvoidRepetition),
         _ if QUIET.contains(&key.as_str()) => return Parsed::Accepted,
@@ -160,7 +162,11 @@ mod tests {
             parse("USI_AnalyseMode", Some("true")),
             Parsed::Set(Setting::AnalyseMode(true))
         );
-        assert_eq!(parse("Skill_Level", Some("20")), Parsed::Accepted);
+        assert_eq!(
+            parse("Skill Level", Some("5")),
+            Parsed::Set(Setting::SkillLevel(5))
+        );
+        assert_eq!(parse("USI_OwnBook", Some("false")), Parsed::Accepted);
         assert_eq!(
             parse("Frobnicate", Some("1")),
             Parsed::Unknown("Frobnicate".into())
