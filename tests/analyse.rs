@@ -137,11 +137,10 @@ fn one_thread_and_fixed_nodes_are_deterministic_with_any_worker_count() {
     assert_eq!(sorted_text(&a), sorted_text(&c));
 }
 
-#[test]
-fn resume_completes_an_interrupted_run_without_repeating() {
-    let dir = tempdir("resume");
-    let out = dir.join("out.jsonl");
-    let base = [
+/// The arguments of a deterministic run over `games.jsonl` writing to `out`.
+fn games_args(out: &std::path::Path) -> Vec<String> {
+    let out = out.to_str().unwrap();
+    [
         "--input",
         &data("games.jsonl"),
         "--nodes",
@@ -149,8 +148,18 @@ fn resume_completes_an_interrupted_run_without_repeating() {
         "--workers",
         "1",
         "--output",
-        out.to_str().unwrap(),
-    ];
+        out,
+    ]
+    .map(String::from)
+    .to_vec()
+}
+
+#[test]
+fn resume_completes_an_interrupted_run_without_repeating() {
+    let dir = tempdir("resume");
+    let out = dir.join("out.jsonl");
+    let base = games_args(&out);
+    let base: Vec<&str> = base.iter().map(String::as_str).collect();
     analyse(&base);
     let full = std::fs::read_to_string(&out).unwrap();
     let lines: Vec<&str> = full.lines().collect();
@@ -181,16 +190,8 @@ fn analyse_fails(args: &[&str]) -> String {
 fn resume_after_a_cut_line_or_with_bad_bytes_loses_nothing() {
     let dir = tempdir("resume-cut");
     let out = dir.join("out.jsonl");
-    let base = [
-        "--input",
-        &data("games.jsonl"),
-        "--nodes",
-        "1500",
-        "--workers",
-        "1",
-        "--output",
-        out.to_str().unwrap(),
-    ];
+    let base = games_args(&out);
+    let base: Vec<&str> = base.iter().map(String::as_str).collect();
     analyse(&base);
     let full = std::fs::read_to_string(&out).unwrap();
     let mut want: Vec<&str> = full.lines().collect();

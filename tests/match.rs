@@ -120,6 +120,38 @@ fn random_movers_play_a_consistent_match() {
     assert!(stderr.matches("game ").count() >= 4, "{stderr}");
 }
 
+/// Two games at 100 ms a move between the test engine with `behaviour` (named `bad`) and a
+/// well-behaved one; the match's stdout and the game records.
+fn match_with_test_engine(behaviour: &str) -> (String, Vec<GameRecord>) {
+    let dir = tempdir(behaviour);
+    let jsonl = dir.join("games.jsonl");
+    let bad = engine(
+        "bad",
+        &format!("arg=--behaviour,arg={behaviour},arg=--after,arg=2,"),
+    );
+    let (stdout, stderr, ok) = run_match(&[
+        "--engine",
+        &bad,
+        "--engine",
+        &engine("good", ""),
+        "--games",
+        "2",
+        "--movetime",
+        "100",
+        "--timemargin",
+        "300",
+        "--jsonl",
+        jsonl.to_str().unwrap(),
+    ]);
+    assert!(ok, "{stderr}");
+    let games = records(&jsonl);
+    assert_eq!(games.len(), 2, "{behaviour}: the match completes");
+    for g in &games {
+        g.replay().unwrap();
+    }
+    (stdout, games)
+}
+
 #[test]
 fn illegal_moves_crashes_and_hangs_forfeit_and_the_match_goes_on() {
     for (behaviour, reason) in [
@@ -127,36 +159,13 @@ fn illegal_moves_crashes_and_hangs_forfeit_and_the_match_goes_on() {
         ("crash", "bad crashed"),
         ("hang", "bad did not move in time (no answer)"),
     ] {
-        let dir = tempdir(behaviour);
-        let jsonl = dir.join("games.jsonl");
-        let bad = engine(
-            "bad",
-            &format!("arg=--behaviour,arg={behaviour},arg=--after,arg=2,"),
-        );
-        let (stdout, stderr, ok) = run_match(&[
-            "--engine",
-            &bad,
-            "--engine",
-            &engine("good", ""),
-            "--games",
-            "2",
-            "--movetime",
-            "100",
-            "--timemargin",
-            "300",
-            "--jsonl",
-            jsonl.to_str().unwrap(),
-        ]);
-        assert!(ok, "{stderr}");
-        let games = records(&jsonl);
-        assert_eq!(games.len(), 2, "{behaviour}: the match completes");
+        let (stdout, games) = match_with_test_engine(behaviour);
         for g in &games {
             assert_eq!(g.reason, reason, "{behaviour}");
             assert!(g.forfeit, "{behaviour}: a forfeit");
             let bad_won =
                 (g.sente == "bad" && g.result == "1-0") || (g.gote == "bad" && g.result == "0-1");
             assert!(!bad_won, "{behaviour}: the misbehaving engine loses");
-            g.replay().unwrap();
         }
         assert!(
             stdout
@@ -169,24 +178,10 @@ fn illegal_moves_crashes_and_hangs_forfeit_and_the_match_goes_on() {
 
 #[test]
 fn lines_that_are_not_utf8_are_no_crash() {
-    let dir = tempdir("shiftjis");
-    let jsonl = dir.join("games.jsonl");
-    let (_, stderr, ok) = run_match(&[
-        "--engine",
-        &engine("sjis", "arg=--behaviour,arg=shiftjis,"),
-        "--engine",
-        &engine("good", ""),
-        "--games",
-        "2",
-        "--movetime",
-        "100",
-        "--jsonl",
-        jsonl.to_str().unwrap(),
-    ]);
-    assert!(ok, "{stderr}");
-    for g in records(&jsonl) {
-        assert!(!g.reason.contains("crashed"), "{}", g.reason);
-        g.replay().unwrap();
+    // From its third move on, the engine prints Shift-JIS before each bestmove.
+    let (_, games) = match_with_test_engine("shiftjis");
+    for g in &games {
+        assert!(!g.forfeit && !g.reason.contains("crashed"), "{}", g.reason);
     }
 }
 
