@@ -39,14 +39,6 @@ impl Worker<'_> {
                 break;
             }
             self.completed_depth = depth;
-            let best = &self.root_moves[0];
-            self.completed_line = Some(Line {
-                depth,
-                seldepth: best.seldepth,
-                score: best.score,
-                bound: None,
-                pv: best.pv.clone(),
-            });
             let lines = self.shared.multipv.min(self.root_moves.len()).max(1);
             self.completed_lines = self.root_moves[..lines]
                 .iter()

@@ -148,9 +148,8 @@ pub struct Worker<'a> {
     pub root_moves: Vec<RootMove>,
     /// Last fully searched depth.
     pub completed_depth: i32,
-    /// The best line of the last fully searched depth.
-    pub completed_line: Option<Line>,
-    /// Every MultiPV line of the last fully searched depth, best first.
+    /// Every MultiPV line of the last fully searched depth, best first (empty until one
+    /// finished).
     pub completed_lines: Vec<Line>,
     pub(super) lmr: Vec<[i32; 64]>,
 }
@@ -203,7 +202,6 @@ impl<'a> Worker<'a> {
                 })
                 .collect(),
             completed_depth: 0,
-            completed_line: None,
             completed_lines: Vec::new(),
             lmr,
         }
@@ -307,7 +305,7 @@ impl Worker<'_> {
     /// of that move beat the old best), which is then reported as a lower bound one ply
     /// deeper. `None` when no iteration finished: nothing is proven, not even a score.
     pub fn final_line(&self) -> Option<Line> {
-        let done = self.completed_line.as_ref()?;
+        let done = self.completed_lines.first()?;
         let front = &self.root_moves[0];
         if self.stopped && front.mv != done.pv[0] && front.score > -INFINITE {
             return Some(Line {
