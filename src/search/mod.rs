@@ -66,6 +66,17 @@ pub struct Limits {
     pub skill: Option<skill::Skill>,
 }
 
+impl Limits {
+    /// The node limit: the one asked for, or a lower strength level's budget.
+    pub fn node_limit(&self) -> Option<u64> {
+        let by_skill = self.skill.map(skill::Skill::max_nodes);
+        match (self.nodes, by_skill) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+}
+
 /// One finished line of the search.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Info {

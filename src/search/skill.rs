@@ -1,6 +1,8 @@
 //! Strength levels (`Skill_Level` 0 to 20, as lishogi's worker sets them for its AI levels):
-//! below 20 the search looks at several lines, searches at most `1 + level` plies deep, and
-//! then picks among its lines with a pull towards weaker ones that grows as the level drops
+//! below 20 the search looks at several lines, searches at most `1 + level` plies deep and
+//! at most [`Skill::max_nodes`] nodes (a budget that doubles every two levels, so that a
+//! level plays alike on a fast and a slow machine and at any clock), and then picks among
+//! its lines with a pull towards weaker ones that grows as the level drops
 //! (the idea of Stockfish's skill levels: a weaker player prefers plausible moves, it does
 //! not hang its king at random). The choice is deterministic: the randomness comes from the
 //! position's key.
@@ -15,6 +17,9 @@ pub const MAX_LEVEL: u8 = 20;
 pub const LINES: usize = 4;
 /// The largest random pull, in centipawns, at the lowest level.
 const MAX_DELTA: Score = 100;
+/// The node budget of level 0; it doubles every two levels (level 19: about 145,000 nodes,
+/// a third of a second of one thread).
+const LEVEL_0_NODES: f64 = 200.0;
 
 /// A strength below full.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,6 +37,11 @@ impl Skill {
     /// The deepest iteration at this level.
     pub fn max_depth(self) -> i32 {
         1 + self.level as i32
+    }
+
+    /// The most nodes a search may spend at this level.
+    pub fn max_nodes(self) -> u64 {
+        (LEVEL_0_NODES * 2f64.powf(self.level as f64 / 2.0)) as u64
     }
 
     /// Picks one of `lines` (best first, all from one finished iteration) for a position
@@ -100,5 +110,15 @@ mod tests {
         assert_eq!(Skill::new(20), None);
         // A found mate is always played.
         assert_eq!(s.pick(&lines(&[30_990, 40, 20]), 7), 0);
+    }
+
+    #[test]
+    fn the_node_budget_doubles_every_two_levels() {
+        let nodes = |level| Skill::new(level).unwrap().max_nodes();
+        assert_eq!(nodes(0), 200);
+        assert_eq!(nodes(2), 400);
+        assert_eq!(nodes(10), 6_400);
+        assert!((100_000..200_000).contains(&nodes(19)), "{}", nodes(19));
+        assert!((0..19).all(|l| nodes(l) < nodes(l + 1)));
     }
 }

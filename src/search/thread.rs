@@ -142,6 +142,11 @@ pub struct Worker<'a> {
     pub(super) pv: Vec<Vec<Move>>,
     pub(super) frames: Vec<Frame>,
     pub(super) nodes: u64,
+    /// The main thread stops here on its own count, so that a small node limit (the low
+    /// strength levels) is kept exactly, not at the next 1024-node check (`u64::MAX`: none).
+    /// Like every node limit, it waits for the first iteration to finish, so that a move
+    /// always comes with a score.
+    own_node_limit: u64,
     pub(super) seldepth: usize,
     pub(super) stopped: bool,
     /// The root moves, best first after each iteration.
@@ -189,6 +194,10 @@ impl<'a> Worker<'a> {
                 .collect(),
             frames: vec![Frame::default(); MAX_PLY + 2],
             nodes: 0,
+            own_node_limit: match id {
+                0 => shared.limits.node_limit().unwrap_or(u64::MAX),
+                _ => u64::MAX,
+            },
             seldepth: 0,
             stopped: false,
             root_moves: root_moves
@@ -212,6 +221,9 @@ impl<'a> Worker<'a> {
     #[inline]
     pub(super) fn tick(&mut self) -> bool {
         self.nodes += 1;
+        if self.nodes >= self.own_node_limit && self.completed_depth > 0 {
+            self.shared.control.stop();
+        }
         if self.nodes & 1023 == 0 {
             self.shared.nodes[self.id].store(self.nodes, Relaxed);
             if self.id == 0 {
@@ -224,10 +236,11 @@ impl<'a> Worker<'a> {
         self.stopped
     }
 
-    /// Main thread: stop on the hard time limit or the node limit.
+    /// Main thread: stop on the hard time limit or, once an iteration has finished, on the
+    /// node limit.
     pub(super) fn check_limits(&self) {
-        if let Some(max) = self.shared.limits.nodes {
-            if self.shared.total_nodes() >= max {
+        if let Some(max) = self.shared.limits.node_limit() {
+            if self.shared.total_nodes() >= max && self.completed_depth > 0 {
                 self.shared.control.stop();
             }
         }

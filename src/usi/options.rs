@@ -74,6 +74,20 @@ fn spin(name: &str, value: Option<&str>, min: u64, max: u64) -> Result<u64, Stri
     }
 }
 
+/// `Skill_Level`: 0 to 20. lishogi's worker sends Fairy-Stockfish's range (-9 and up for
+/// its weakest AI levels), so a level below 0 plays as 0 rather than being refused (which
+/// would leave the engine at full strength).
+fn skill_level(value: Option<&str>) -> Result<Setting, String> {
+    let text = value.ok_or("option Skill_Level needs a value (0 to 20)")?;
+    match parse_number(text) {
+        Some(n) if (-20..=20).contains(&n) => Ok(Setting::SkillLevel(n.max(0) as u8)),
+        _ => Err(format!(
+            "option Skill_Level: '{}' is not a number from 0 to 20; keeping the old value",
+            truncate(text)
+        )),
+    }
+}
+
 fn check(name: &str, value: Option<&str>) -> Result<bool, String> {
     match value.map(|v| v.trim().to_ascii_lowercase()).as_deref() {
         Some("true") => Ok(true),
@@ -119,7 +133,7 @@ pub fn parse(name: &str, value: Option<&str>) -> Parsed {
         "moveoverhead" => spin("Move_Overhead", value, 0, MAX_MOVE_OVERHEAD_MS)
             .map(|ms| Setting::MoveOverhead(Duration::from_millis(ms))),
         "clearhash" => Ok(Setting::ClearHash),
-        "skilllevel" => spin("Skill_Level", value, 0, 20).map(|n| Setting::SkillLevel(n as u8)),
+        "skilllevel" => skill_level(value),
         "resignwhenlost" => check("ResignWhenLost", value).map(Setting::ResignWhenLost),
         "avoidrepetition" => check("AvoidRepetition", value).map(Setting::AvoidRepetition),
         _ if QUIET.contains(&key.as_str()) => return Parsed::Accepted,
@@ -166,6 +180,11 @@ mod tests {
             parse("Skill Level", Some("5")),
             Parsed::Set(Setting::SkillLevel(5))
         );
+        assert_eq!(
+            parse("Skill_Level", Some("-9")),
+            Parsed::Set(Setting::SkillLevel(0))
+        );
+        assert!(matches!(parse("Skill_Level", Some("21")), Parsed::Bad(_)));
         assert_eq!(parse("USI_OwnBook", Some("false")), Parsed::Accepted);
         assert_eq!(
             parse("Frobnicate", Some("1")),
