@@ -287,3 +287,20 @@ fn a_crowded_position_answers_depth_one_quickly() {
         .unwrap();
     assert!(nodes < 200_000, "{nodes} nodes in {took:?}");
 }
+
+#[test]
+fn isready_waits_for_a_new_hash_table() {
+    // shoginet sets USI_Hash, waits for readyok, and then gives each ply a short movetime:
+    // the table must be built by then, or the first search spends its time waiting for it
+    // and answers with no info line at all.
+    let mut e = Engine::start();
+    e.send("setoption name USI_Hash value 768");
+    e.send("isready");
+    e.until(60.0, |l| l == "readyok");
+    e.send("position startpos moves 7j7h 6c8e");
+    let (lines, _) = search(&mut e, "go movetime 300 depth 20 nodes 1250000", 20.0);
+    assert!(
+        lines.iter().any(|l| l.starts_with("info depth")),
+        "no finished iteration after readyok: {lines:?}"
+    );
+}

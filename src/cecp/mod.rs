@@ -232,7 +232,11 @@ impl Controller {
     fn setting_command(&mut self, cmd: &str, arg: &str) {
         match cmd {
             "protover" => self.features(),
-            "ping" => self.out.line(&format!("pong {}", truncate(arg))),
+            "ping" => {
+                // `pong` promises that everything sent before is done (a new hash included).
+                self.session.ready();
+                self.out.line(&format!("pong {}", truncate(arg)))
+            }
             "memory" => match parse_number(arg) {
                 Some(mb) => self.session.set(Setting::Hash(mb.max(1) as usize)),
                 None => self.bad_argument(cmd, arg),

@@ -335,6 +335,13 @@ impl Session {
         self.worker.wait();
     }
 
+    /// Waits until the engine is ready for a search: option changes that rebuild the searcher
+    /// (hash size, threads) are done. While a search runs this returns at once (USI's
+    /// `isready` must be answered during a search too); the changes then wait for it.
+    pub fn ready(&self) {
+        self.worker.settle();
+    }
+
     /// Waits until the running search ends by itself.
     pub fn wait(&self) {
         self.worker.wait();

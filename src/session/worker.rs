@@ -45,6 +45,8 @@ struct State {
     pending: usize,
     /// The switches of the search sent last.
     current: Option<Arc<SearchControl>>,
+    /// Searcher changes sent and not yet applied.
+    configuring: usize,
 }
 
 /// The handle the session keeps.
@@ -95,7 +97,19 @@ impl SearchWorker {
 
     /// Queues a change of the searcher (runs after the current search, if any).
     pub fn configure(&self, change: Configure) {
+        self.lock().configuring += 1;
         self.send(Job::Configure(change));
+    }
+
+    /// Waits until the searcher changes sent so far are applied (a new hash table is
+    /// allocated, say), unless a search is queued or running: then the changes wait for it,
+    /// and so cannot be waited for without blocking until it ends.
+    pub fn settle(&self) {
+        let (lock, changed) = &*self.state;
+        let mut state = lock.lock().unwrap_or_else(|e| e.into_inner());
+        while state.configuring > 0 && state.pending == 0 {
+            state = changed.wait(state).unwrap_or_else(|e| e.into_inner());
+        }
     }
 
     /// Whether a search is queued or running.
@@ -140,6 +154,10 @@ fn work(mut searcher: Searcher, jobs: Receiver<Job>, state: &(Mutex<State>, Cond
                     log::error!("changing the searcher failed; starting a fresh one");
                     searcher = searcher.fresh();
                 }
+                let (lock, changed) = state;
+                let mut state = lock.lock().unwrap_or_else(|e| e.into_inner());
+                state.configuring = state.configuring.saturating_sub(1);
+                changed.notify_all();
             }
             Job::Search(job) => {
                 let result = search_guarded(

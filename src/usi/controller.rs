@@ -1,7 +1,7 @@
 //! The USI controller: parses each line and turns it into a call on the engine
 //! [`Session`], which owns the variant, the position, the options and the search worker.
 //! It never blocks on a search: the worker prints each `go`'s one `bestmove`; `isready` is
-//! answered at once; `stop`, `ponderhit` and `quit` reach the running search through the
+//! answered once option changes are applied (at once while a search runs); `stop`, `ponderhit` and `quit` reach the running search through the
 //! session. (protocol-docs/usi.md)
 
 use super::command::{self, Command, GoParams};
@@ -99,7 +99,10 @@ impl Controller {
                 }
                 self.out.line("usiok");
             }
-            Command::IsReady => self.out.line("readyok"),
+            Command::IsReady => {
+                self.session.ready();
+                self.out.line("readyok")
+            }
             Command::SetOption { name, value } => match options::parse(&name, value.as_deref()) {
                 Parsed::Set(setting) => self.session.set(setting),
                 Parsed::Accepted => {}
