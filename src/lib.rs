@@ -14,6 +14,7 @@ pub mod bench;
 pub mod cecp;
 pub mod core;
 pub mod eval;
+pub mod mate;
 pub mod perft;
 pub mod position;
 pub mod search;

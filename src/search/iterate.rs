@@ -10,10 +10,9 @@ impl Worker<'_> {
     /// Searches deeper and deeper until a limit or a stop.
     pub fn iterative_deepening(&mut self) {
         let limits = self.shared.limits;
-        let max_depth = match (limits.depth, limits.mate) {
-            (Some(d), _) => d.clamp(1, MAX_PLY as i32 - 8),
-            (None, Some(m)) => (2 * m as i32).clamp(1, MAX_PLY as i32 - 8),
-            _ => MAX_PLY as i32 - 8,
+        let max_depth = match limits.depth {
+            Some(d) => d.clamp(1, MAX_PLY as i32 - 8),
+            None => MAX_PLY as i32 - 8,
         };
         let max_depth = limits
             .skill
@@ -65,16 +64,11 @@ impl Worker<'_> {
         }
     }
 
-    /// After an iteration: stop for the soft time limit, a mate within the asked bound, or
-    /// (in a search with limits) a mate either way that deeper iterations only confirm.
+    /// After an iteration: stop for the soft time limit, or (in a search with limits) a
+    /// mate either way that deeper iterations only confirm.
     fn iteration_says_stop(&self, depth: i32) -> bool {
         let control = self.shared.control;
         let best = self.root_moves[0].score;
-        if let Some(moves) = self.shared.limits.mate {
-            if mate_plies(best).is_some_and(|p| p > 0 && p < 2 * moves as i32) {
-                return true;
-            }
-        }
         if control.is_pondering() {
             return false;
         }

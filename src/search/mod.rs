@@ -12,6 +12,7 @@ pub mod movepick;
 pub mod negamax;
 pub mod params;
 pub mod pool;
+mod prove;
 pub mod qsearch;
 pub mod see;
 pub mod skill;
@@ -51,8 +52,9 @@ pub struct Limits {
     pub nodes: Option<u64>,
     /// Fixed time for this move.
     pub movetime: Option<Duration>,
-    /// Look for a mate in at most this many moves (of the side to move).
-    pub mate: Option<u32>,
+    /// Prove or disprove a forced win of the side to move with the proof-number solver
+    /// ([`crate::mate`]) instead of searching (USI `go mate`); `movetime` and `nodes` bound it.
+    pub mate: bool,
     /// Search until told to stop.
     pub infinite: bool,
     /// The clock.
@@ -104,6 +106,9 @@ pub struct Info {
 pub trait Observer: Sync {
     /// A line finished (or an aspiration window failed).
     fn info(&self, info: &Info);
+
+    /// The mate solver is still at work (about once a second).
+    fn progress(&self, _progress: &crate::mate::Progress) {}
 }
 
 /// An observer that ignores everything (bench, tests).
@@ -131,6 +136,8 @@ pub struct SearchResult {
     pub nodes: u64,
     /// The principal variation.
     pub pv: Vec<Move>,
+    /// The mate solver's verdict (only a `mate` search gives one).
+    pub mate: Option<crate::mate::Verdict>,
 }
 
 impl SearchResult {

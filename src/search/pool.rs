@@ -29,6 +29,9 @@ pub struct Searcher {
     pub multipv: usize,
     /// Margin kept on the clock for communication delays.
     pub move_overhead: Duration,
+    /// The mate solver, made at the first `mate` search (its table is as large as the
+    /// hash table).
+    pub(super) solver: Option<crate::mate::Solver>,
 }
 
 impl Searcher {
@@ -48,6 +51,7 @@ impl Searcher {
             histories: (0..threads.max(1)).map(|_| History::new(MAX_PLY)).collect(),
             multipv: 1,
             move_overhead: Duration::from_millis(50),
+            solver: None,
         })
     }
 
@@ -150,6 +154,9 @@ impl Searcher {
         control: &SearchControl,
         observer: &dyn Observer,
     ) -> SearchResult {
+        if limits.mate {
+            return self.prove_mate(pos, limits, control, observer);
+        }
         let root = Searcher::root_moves(pos, &limits.search_moves, limits.avoid_repetition);
         if root.is_empty() {
             wait_for_release(control, limits);
@@ -277,6 +284,7 @@ impl Searcher {
             depth: line.depth,
             nodes,
             pv: line.pv.clone(),
+            mate: None,
         }
     }
 }

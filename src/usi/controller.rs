@@ -10,7 +10,7 @@ use super::response::{bestmove_line, checkmate_line, info_string, UsiObserver};
 use crate::eval::Evaluator;
 use crate::position::{GenMode, Position};
 use crate::search::skill::Skill;
-use crate::search::{Clock, Limits, MAX_PLY};
+use crate::search::{Clock, Limits};
 use crate::session::io::{Input, Output};
 use crate::session::{Refusal, Session, Settings};
 use std::sync::Arc;
@@ -181,7 +181,7 @@ impl Controller {
             depth: go.depth,
             nodes: go.nodes,
             movetime: go.movetime.map(ms),
-            mate: None,
+            mate: false,
             infinite: go.infinite,
             clock,
             search_moves,
@@ -189,10 +189,11 @@ impl Controller {
             skill: Skill::new(self.session.settings().skill_level),
         };
         if let Some(mate) = go.mate {
-            // USI `go mate X`: X is a time in ms (or infinite); look for any mate within reach.
-            limits.mate = Some((MAX_PLY as u32 - 8) / 2);
-            if let Some(t) = mate {
-                limits.movetime = Some(ms(t));
+            // USI `go mate X`: X is a time in ms (or infinite) for the mate solver.
+            limits.mate = true;
+            match mate {
+                Some(t) => limits.movetime = Some(ms(t)),
+                None => limits.infinite = true,
             }
         }
         // No limit at all means "until stop", as in UCI.
@@ -200,7 +201,7 @@ impl Controller {
             && limits.nodes.is_none()
             && limits.movetime.is_none()
             && limits.clock.is_none()
-            && limits.mate.is_none()
+            && !limits.mate
         {
             limits.infinite = true;
         }

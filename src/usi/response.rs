@@ -2,6 +2,7 @@
 //! [`Output`]).
 
 use crate::core::score::mate_plies;
+use crate::mate::Verdict;
 use crate::position::notation::move_to_usi;
 use crate::position::Position;
 use crate::search::{Bound, Info, Observer, SearchResult};
@@ -62,6 +63,16 @@ impl Observer for UsiObserver {
     fn info(&self, info: &Info) {
         self.out.line(&info_line(&self.pos, info));
     }
+
+    fn progress(&self, p: &crate::mate::Progress) {
+        let ms = p.time.as_millis().max(1) as u64;
+        self.out.line(&format!(
+            "info time {ms} nodes {} nps {} hashfull {}",
+            p.nodes,
+            p.nodes * 1000 / ms,
+            p.hashfull
+        ));
+    }
 }
 
 /// The `bestmove` line for a finished search. `resign_when_lost`: answer `resign` when the
@@ -85,20 +96,18 @@ pub fn bestmove_line(pos: &Position, result: &SearchResult, resign_when_lost: bo
     line
 }
 
-/// The answer to `go mate`: the mating line; `nomate` when the search proved that the
-/// side to move is mated itself; otherwise `timeout` (no mate was found, none is ruled
-/// out). A search that finished no iteration claims nothing.
+/// The answer to `go mate`: the solver's proven line; `nomate` when it proved that there is
+/// no forced win (with checks, within its ply limit); otherwise `timeout`.
 pub fn checkmate_line(pos: &Position, result: &SearchResult) -> String {
-    match result.mate_plies() {
-        Some(p) if p > 0 && !result.pv.is_empty() && result.bound.is_none() => {
-            let pv: Vec<String> = result
-                .pv
+    match &result.mate {
+        Some(Verdict::Mate(line)) if !line.is_empty() => {
+            let line: Vec<String> = line
                 .iter()
                 .map(|&m| move_to_usi(pos.variant(), m))
                 .collect();
-            format!("checkmate {}", pv.join(" "))
+            format!("checkmate {}", line.join(" "))
         }
-        Some(p) if p < 0 => "checkmate nomate".to_string(),
+        Some(Verdict::NoMate) => "checkmate nomate".to_string(),
         _ => "checkmate timeout".to_string(),
     }
 }

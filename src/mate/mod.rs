@@ -1,0 +1,666 @@
+//! A proof-number mate solver (df-pn, depth-first proof-number search) for chu and sho under
+//! our rules.
+//!
+//! The side to move at the root is the attacker. At its nodes (OR nodes) it needs one move
+//! that wins; at the defender's nodes (AND nodes) every defence must lose. The attacker's
+//! moves are, by default, those after which an enemy royal is attacked ("checks") or the
+//! game is won at once; [`AttackerMoves::All`] tries every move. The defender tries every
+//! legal move. A position is proven when the game ends in the attacker's favour
+//! ([`Position::board_outcome`]: the last royal captured, the bare-king rule, and in sho a
+//! defender without a legal move), and disproven when it ends otherwise, when the attacker has
+//! no move left to try, when it repeats a position of the current line (a repetition never
+//! wins for the attacker: fourfold repetition is a draw and perpetual checks lose), or when the
+//! line reaches the ply limit. The move generator applies the rest of the rules (lion double
+//! moves, igui, jitto, the lion-trading rules, promotions, the counter-strike square), and a
+//! kingless side (a problem without the attacker's king) never loses by royal capture.
+//!
+//! Proof and disproof numbers (Allis) count the leaves that must still be proven or
+//! disproven; df-pn (Nagai) expands the most-proving node depth-first under thresholds and
+//! keeps the numbers in its own [`table`]. Graph-history interaction: a disproof that rests
+//! on a repetition or on the ply limit belongs to the line it was found on, so it is never
+//! stored in the table (the node keeps it for the expansion in progress only). A second pass
+//! shortens a found proof: it solves again with the ply limit set below the proof's length
+//! until no shorter proof is found, so that the line given has the attacker mating fastest
+//! and, at each defence, the defender resisting longest.
+
+pub mod table;
+
+use crate::core::{Color, Move};
+use crate::position::{GenMode, Position};
+use crate::search::SearchControl;
+use std::time::{Duration, Instant};
+use table::Table;
+
+/// A proof or disproof number that means "never": the node is decided the other way.
+pub const INFINITE: u32 = 1 << 30;
+
+/// The longest line the solver follows, in plies.
+pub const MAX_PLIES: usize = 120;
+
+/// Proof number (`pn`: leaves still to prove) and disproof number (`dn`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Numbers {
+    /// 0: proven.
+    pub pn: u32,
+    /// 0: disproven.
+    pub dn: u32,
+}
+
+impl Numbers {
+    const PROVEN: Numbers = Numbers {
+        pn: 0,
+        dn: INFINITE,
+    };
+    const DISPROVEN: Numbers = Numbers {
+        pn: INFINITE,
+        dn: 0,
+    };
+    const UNKNOWN: Numbers = Numbers { pn: 1, dn: 1 };
+}
+
+/// Which attacker moves the solver tries.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum AttackerMoves {
+    /// Moves that attack an enemy royal or win at once (the tsume convention).
+    #[default]
+    Checks,
+    /// Every legal move.
+    All,
+}
+
+/// The limits of one solve.
+#[derive(Clone, Copy, Debug)]
+pub struct MateLimits {
+    /// Which attacker moves count.
+    pub attacker_moves: AttackerMoves,
+    /// Give up after this long (`None`: until stopped or decided).
+    pub time: Option<Duration>,
+    /// Give up after this many nodes.
+    pub nodes: Option<u64>,
+    /// The longest line, in plies (at most [`MAX_PLIES`]).
+    pub max_plies: usize,
+}
+
+impl Default for MateLimits {
+    fn default() -> MateLimits {
+        MateLimits {
+            attacker_moves: AttackerMoves::Checks,
+            time: None,
+            nodes: None,
+            max_plies: MAX_PLIES,
+        }
+    }
+}
+
+/// What the solver found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// A forced win: the line, from the attacker's first move to the end of the game.
+    Mate(Vec<Move>),
+    /// No forced win with the attacker moves tried, within the ply limit.
+    NoMate,
+    /// Stopped or out of time or nodes before deciding.
+    Unknown,
+}
+
+/// A solve's report, as the progress callback and the final answer see it.
+#[derive(Clone, Debug)]
+pub struct Progress {
+    /// Nodes visited so far.
+    pub nodes: u64,
+    /// Time since the solve started.
+    pub time: Duration,
+    /// Table use, per mille.
+    pub hashfull: u32,
+}
+
+/// The answer of [`Solver::solve`].
+#[derive(Clone, Debug)]
+pub struct Solution {
+    /// Mate, no mate, or unknown.
+    pub verdict: Verdict,
+    /// Nodes and time spent.
+    pub progress: Progress,
+}
+
+/// One child of a node during its expansion.
+#[derive(Clone, Copy, Debug)]
+struct Child {
+    mv: Move,
+    numbers: Numbers,
+    /// Plies to the end of the proof, when proven.
+    length: u16,
+    /// A disproof that holds only on this line (repetition, ply limit).
+    line_only: bool,
+}
+
+/// What an expansion returns to its parent.
+#[derive(Clone, Copy, Debug)]
+struct NodeResult {
+    numbers: Numbers,
+    length: u16,
+    line_only: bool,
+}
+
+/// The solver: its table and counters. Keep one and reuse it (the table is the memory).
+pub struct Solver {
+    table: Table,
+    table_mb: usize,
+    nodes: u64,
+    attacker: Color,
+    limits: MateLimits,
+    deadline: Option<Instant>,
+    start: Instant,
+    out_of_budget: bool,
+    /// The node count at which the budget is looked at next.
+    next_check: u64,
+    /// When the progress callback is called next.
+    next_report: Instant,
+    /// Keys of the positions on the current line (repetition check).
+    line: Vec<u64>,
+    moves: Vec<Vec<Move>>,
+}
+
+/// How often (in nodes) the solver looks at the clock, the stop switch and its callback.
+const CHECK_EVERY: u64 = 1024;
+/// How many overwritten proofs [`Solver::proof_line`] proves again before giving up.
+const MAX_PROOFS_REDONE: u32 = 16;
+/// How often the progress callback is called.
+const PROGRESS_EVERY: Duration = Duration::from_secs(1);
+
+impl Solver {
+    /// A solver with a table of about `table_mb` megabytes.
+    pub fn new(table_mb: usize) -> Solver {
+        Solver {
+            table: Table::new(table_mb),
+            table_mb,
+            nodes: 0,
+            attacker: Color::Sente,
+            limits: MateLimits::default(),
+            deadline: None,
+            start: Instant::now(),
+            out_of_budget: false,
+            next_check: 0,
+            next_report: Instant::now(),
+            line: Vec::new(),
+            moves: vec![Vec::new(); MAX_PLIES + 2],
+        }
+    }
+
+    /// Looks for a forced win of the side to move in `pos`. `control` stops it from outside;
+    /// `progress` hears from it about once a second.
+    pub fn solve(
+        &mut self,
+        pos: &Position,
+        limits: MateLimits,
+        control: &SearchControl,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> Solution {
+        self.start = Instant::now();
+        self.deadline = limits.time.map(|t| self.start + t);
+        self.nodes = 0;
+        self.next_check = 0;
+        self.next_report = self.start + PROGRESS_EVERY;
+        self.out_of_budget = false;
+        self.attacker = pos.side_to_move();
+        let max_plies = limits.max_plies.min(MAX_PLIES);
+        self.limits = MateLimits {
+            max_plies,
+            ..limits
+        };
+        self.table.clear();
+        let mut pos = pos.clone();
+        let tick = &mut |solver: &Solver| progress(&solver.progress());
+        let first = self.solve_root(&mut pos, control, tick);
+        let verdict = match first.numbers {
+            n if n.pn == 0 => {
+                // Second pass: look for shorter proofs until none is found (or the budget
+                // runs out: the proof in hand stands).
+                let mut best = self.proof_line(&mut pos, control);
+                while best.len() > 2 && !self.out_of_budget {
+                    self.limits.max_plies = best.len() - 2;
+                    self.table.clear();
+                    let shorter = self.solve_root(&mut pos, control, tick);
+                    if shorter.numbers.pn != 0 {
+                        break;
+                    }
+                    let line = self.proof_line(&mut pos, control);
+                    if line.is_empty() || line.len() >= best.len() {
+                        break;
+                    }
+                    best = line;
+                }
+                Verdict::Mate(best)
+            }
+            n if n.dn == 0 && !first.line_only => Verdict::NoMate,
+            // A disproof that rests on the ply limit says nothing about longer lines.
+            n if n.dn == 0 && max_plies >= MAX_PLIES => Verdict::NoMate,
+            _ => Verdict::Unknown,
+        };
+        let verdict = match verdict {
+            Verdict::Mate(line) if line.is_empty() => Verdict::Unknown,
+            v => v,
+        };
+        Solution {
+            verdict,
+            progress: self.progress(),
+        }
+    }
+
+    fn progress(&self) -> Progress {
+        Progress {
+            nodes: self.nodes,
+            time: self.start.elapsed(),
+            hashfull: self.table.hashfull(),
+        }
+    }
+
+    /// The table size this solver was made with, in megabytes.
+    pub fn table_mb(&self) -> usize {
+        self.table_mb
+    }
+
+    fn solve_root(
+        &mut self,
+        pos: &mut Position,
+        control: &SearchControl,
+        tick: &mut dyn FnMut(&Solver),
+    ) -> NodeResult {
+        self.line.clear();
+        let thresholds = Numbers {
+            pn: INFINITE,
+            dn: INFINITE,
+        };
+        let mut result = self.expand(pos, thresholds, 0, control, tick);
+        // The root is searched until decided or out of budget.
+        while !self.out_of_budget && result.numbers.pn != 0 && result.numbers.dn != 0 {
+            result = self.expand(pos, thresholds, 0, control, tick);
+        }
+        result
+    }
+
+    fn is_attacker(&self, pos: &Position) -> bool {
+        pos.side_to_move() == self.attacker
+    }
+
+    /// Numbers of a position the game has decided, seen by the attacker.
+    fn decided(&self, pos: &Position) -> Option<Numbers> {
+        pos.board_outcome().map(|o| {
+            if o.winner == Some(self.attacker) {
+                Numbers::PROVEN
+            } else {
+                Numbers::DISPROVEN
+            }
+        })
+    }
+
+    /// Whether to give up (stopped, out of time or nodes); every [`CHECK_EVERY`] nodes it
+    /// also calls the progress callback when a report is due.
+    fn out_of_budget(&mut self, control: &SearchControl, tick: &mut dyn FnMut(&Solver)) -> bool {
+        if !self.out_of_budget && self.nodes >= self.next_check {
+            self.next_check = self.nodes + CHECK_EVERY;
+            let now = Instant::now();
+            self.out_of_budget = control.is_stopped()
+                || self.deadline.is_some_and(|d| now >= d)
+                || self.limits.nodes.is_some_and(|n| self.nodes >= n);
+            if now >= self.next_report {
+                self.next_report = now + PROGRESS_EVERY;
+                tick(self);
+            }
+        }
+        self.out_of_budget
+    }
+
+    /// The moves tried at `pos`: every legal move for the defender, the checks (or every
+    /// move) for the attacker.
+    fn moves_at(&mut self, pos: &mut Position, ply: usize) -> Vec<Move> {
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        moves.clear();
+        pos.legal_moves(GenMode::Search, &mut moves);
+        if self.is_attacker(pos) && self.limits.attacker_moves == AttackerMoves::Checks {
+            let defender = self.attacker.flip();
+            moves.retain(|&mv| {
+                pos.make_move(mv);
+                let keep = pos.board_outcome().is_some() || pos.royal_attacked(defender);
+                pos.unmake_move();
+                keep
+            });
+        }
+        moves
+    }
+
+    /// What is known of the position reached by `mv` before expanding it.
+    fn first_look(&self, pos: &mut Position, mv: Move, ply: usize) -> Child {
+        pos.make_move(mv);
+        let key = pos.key();
+        let mut child = Child {
+            mv,
+            numbers: Numbers::UNKNOWN,
+            length: 0,
+            line_only: false,
+        };
+        if let Some(numbers) = self.decided(pos) {
+            child.numbers = numbers;
+        } else if self.line.contains(&key) {
+            child.numbers = Numbers::DISPROVEN;
+            child.line_only = true;
+        } else if ply + 1 >= self.limits.max_plies {
+            // At the limit: only a defender without a legal move (sho's checkmate) has lost
+            // in time; anything else would need a move past the limit.
+            if !self.is_attacker(pos) && !pos.has_legal_move() {
+                child.numbers = Numbers::PROVEN;
+            } else {
+                child.numbers = Numbers::DISPROVEN;
+                child.line_only = true;
+            }
+        } else if let Some(e) = self.table.get(key) {
+            // A stored proof counts only if it fits within the ply limit.
+            if e.numbers.pn != 0 || ply + 1 + e.length as usize <= self.limits.max_plies {
+                child.numbers = e.numbers;
+                child.length = e.length;
+            }
+        }
+        pos.unmake_move();
+        child
+    }
+
+    /// df-pn's multiple iterative deepening at one node: expands its most-proving child
+    /// until the node's numbers reach a threshold, a child is decided for the node, or the
+    /// budget runs out.
+    fn expand(
+        &mut self,
+        pos: &mut Position,
+        thresholds: Numbers,
+        ply: usize,
+        control: &SearchControl,
+        tick: &mut dyn FnMut(&Solver),
+    ) -> NodeResult {
+        self.nodes += 1;
+        let key = pos.key();
+        if let Some(numbers) = self.decided(pos) {
+            return NodeResult {
+                numbers,
+                length: 0,
+                line_only: false,
+            };
+        }
+        let or_node = self.is_attacker(pos);
+        let moves = self.moves_at(pos, ply);
+        if moves.is_empty() {
+            self.moves[ply] = moves;
+            // The attacker has nothing to try; a defender without a legal move has lost.
+            let numbers = if or_node {
+                Numbers::DISPROVEN
+            } else {
+                Numbers::PROVEN
+            };
+            self.table.put(key, numbers, 0, Move::NULL);
+            return NodeResult {
+                numbers,
+                length: 0,
+                line_only: false,
+            };
+        }
+        let mut children: Vec<Child> = moves
+            .iter()
+            .map(|&mv| self.first_look(pos, mv, ply))
+            .collect();
+        self.moves[ply] = moves;
+        self.line.push(key);
+        let result = loop {
+            let node = summarise(&children, or_node);
+            if node.numbers.pn >= thresholds.pn
+                || node.numbers.dn >= thresholds.dn
+                || self.out_of_budget(control, tick)
+            {
+                break node;
+            }
+            let (best, second) = most_proving(&children, or_node);
+            let child = children[best];
+            let child_thresholds = if or_node {
+                Numbers {
+                    pn: thresholds.pn.min(second.saturating_add(1)),
+                    dn: add(thresholds.dn - node.numbers.dn, child.numbers.dn),
+                }
+            } else {
+                Numbers {
+                    pn: add(thresholds.pn - node.numbers.pn, child.numbers.pn),
+                    dn: thresholds.dn.min(second.saturating_add(1)),
+                }
+            };
+            pos.make_move(child.mv);
+            let r = self.expand(pos, child_thresholds, ply + 1, control, tick);
+            pos.unmake_move();
+            children[best] = Child {
+                mv: child.mv,
+                numbers: r.numbers,
+                length: r.length,
+                line_only: r.line_only,
+            };
+        };
+        self.line.pop();
+        let best_move = if result.numbers.pn == 0 && or_node {
+            proving_child(&children).map_or(Move::NULL, |c| c.mv)
+        } else {
+            Move::NULL
+        };
+        if !(result.numbers.dn == 0 && result.line_only) {
+            self.table
+                .put(key, result.numbers, result.length, best_move);
+        }
+        result
+    }
+
+    /// The proven line from `pos` (proven at the last solve): the attacker's proving moves
+    /// and the defender's longest resistance, read from the table. Empty if a link is
+    /// missing (overwritten) and cannot be proven again within the budget.
+    fn proof_line(&mut self, pos: &mut Position, control: &SearchControl) -> Vec<Move> {
+        let mut line = Vec::new();
+        let mut made = 0;
+        let mut proofs_redone = 0;
+        while self.decided(pos).is_none() && line.len() < MAX_PLIES {
+            let or_node = self.is_attacker(pos);
+            let moves = self.moves_at(pos, 0);
+            if moves.is_empty() && !or_node {
+                // Sho's checkmate: the defender has no legal move.
+                break;
+            }
+            let mut pick: Option<(Move, u16)> = None;
+            for &mv in &moves {
+                pos.make_move(mv);
+                let known = match self.decided(pos) {
+                    Some(n) => Some((n, 0)),
+                    None => self.table.get(pos.key()).map(|e| (e.numbers, e.length)),
+                };
+                pos.unmake_move();
+                let Some((numbers, length)) = known else {
+                    continue;
+                };
+                if numbers.pn != 0 {
+                    continue;
+                }
+                let better = match pick {
+                    None => true,
+                    Some((_, l)) if or_node => length < l,
+                    Some((_, l)) => length > l,
+                };
+                if better {
+                    pick = Some((mv, length));
+                }
+            }
+            self.moves[0] = moves;
+            let Some((mv, _)) = pick else {
+                // A defence whose proof was overwritten: prove it again from here.
+                let mut ignore = |_: &Solver| {};
+                proofs_redone += 1;
+                if !or_node
+                    && proofs_redone <= MAX_PROOFS_REDONE
+                    && !self.out_of_budget(control, &mut ignore)
+                {
+                    let saved = self.limits.max_plies;
+                    self.limits.max_plies = saved.saturating_sub(line.len());
+                    self.line.clear();
+                    let r = self.expand(
+                        pos,
+                        Numbers {
+                            pn: INFINITE,
+                            dn: INFINITE,
+                        },
+                        0,
+                        control,
+                        &mut ignore,
+                    );
+                    self.limits.max_plies = saved;
+                    if r.numbers.pn == 0 {
+                        continue;
+                    }
+                }
+                line.clear();
+                break;
+            };
+            line.push(mv);
+            pos.make_move(mv);
+            made += 1;
+        }
+        for _ in 0..made {
+            pos.unmake_move();
+        }
+        line
+    }
+}
+
+/// The node's numbers from its children's: at an attacker node the easiest proof and all
+/// disproofs together, at a defender node the other way round.
+fn summarise(children: &[Child], or_node: bool) -> NodeResult {
+    let (mut min, mut sum) = (INFINITE, 0u32);
+    let mut length: Option<u16> = None;
+    let mut line_only = false;
+    for c in children {
+        let (this, other) = if or_node {
+            (c.numbers.pn, c.numbers.dn)
+        } else {
+            (c.numbers.dn, c.numbers.pn)
+        };
+        min = min.min(this);
+        sum = add(sum, other);
+        if c.numbers.pn == 0 {
+            length = Some(match length {
+                None => c.length,
+                Some(l) if or_node => l.min(c.length),
+                Some(l) => l.max(c.length),
+            });
+        }
+        if c.numbers.dn == 0 && c.line_only {
+            line_only = true;
+        }
+    }
+    let numbers = if or_node {
+        Numbers { pn: min, dn: sum }
+    } else {
+        Numbers { pn: sum, dn: min }
+    };
+    NodeResult {
+        numbers,
+        length: length.map_or(0, |l| l.saturating_add(1)),
+        line_only,
+    }
+}
+
+/// The child to expand (smallest proof number at an attacker node, smallest disproof number
+/// at a defender node) and the second smallest value.
+fn most_proving(children: &[Child], or_node: bool) -> (usize, u32) {
+    let value = |c: &Child| if or_node { c.numbers.pn } else { c.numbers.dn };
+    let mut best = 0;
+    let mut second = INFINITE;
+    for (i, c) in children.iter().enumerate().skip(1) {
+        let v = value(c);
+        if v < value(&children[best]) {
+            second = value(&children[best]);
+            best = i;
+        } else if v < second {
+            second = v;
+        }
+    }
+    (best, second)
+}
+
+/// The proven child with the shortest proof (attacker node).
+fn proving_child(children: &[Child]) -> Option<&Child> {
+    children
+        .iter()
+        .filter(|c| c.numbers.pn == 0)
+        .min_by_key(|c| c.length)
+}
+
+/// Proof-number addition: saturates just below [`INFINITE`] unless a term is infinite.
+fn add(a: u32, b: u32) -> u32 {
+    if a >= INFINITE || b >= INFINITE {
+        INFINITE
+    } else {
+        (a + b).min(INFINITE - 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn child(pn: u32, dn: u32, length: u16, line_only: bool) -> Child {
+        Child {
+            mv: Move::NULL,
+            numbers: Numbers { pn, dn },
+            length,
+            line_only,
+        }
+    }
+
+    #[test]
+    fn an_attacker_node_takes_the_easiest_proof_and_sums_the_disproofs() {
+        let children = [
+            child(3, 2, 0, false),
+            child(1, 5, 0, false),
+            child(4, 1, 0, false),
+        ];
+        let node = summarise(&children, true);
+        assert_eq!(node.numbers, Numbers { pn: 1, dn: 8 });
+        assert_eq!(most_proving(&children, true), (1, 3));
+        // One proven child proves it, with the shortest proof among the proven.
+        let children = [
+            child(0, INFINITE, 6, false),
+            child(0, INFINITE, 2, false),
+            child(2, 2, 0, false),
+        ];
+        let node = summarise(&children, true);
+        assert_eq!(node.numbers, Numbers::PROVEN);
+        assert_eq!(node.length, 3);
+        assert_eq!(proving_child(&children).map(|c| c.length), Some(2));
+        // All disproven: disproven, and only on this line if one of them was.
+        let children = [child(INFINITE, 0, 0, false), child(INFINITE, 0, 0, true)];
+        let node = summarise(&children, true);
+        assert_eq!(node.numbers, Numbers::DISPROVEN);
+        assert!(node.line_only);
+    }
+
+    #[test]
+    fn a_defender_node_needs_every_child_proven_and_takes_the_longest() {
+        let children = [child(2, 3, 0, false), child(5, 1, 0, false)];
+        let node = summarise(&children, false);
+        assert_eq!(node.numbers, Numbers { pn: 7, dn: 1 });
+        assert_eq!(most_proving(&children, false), (1, 3));
+        let children = [child(0, INFINITE, 4, false), child(0, INFINITE, 0, false)];
+        let node = summarise(&children, false);
+        assert_eq!(node.numbers, Numbers::PROVEN);
+        assert_eq!(node.length, 5);
+        // One disproven defence disproves it.
+        let children = [child(0, INFINITE, 4, false), child(INFINITE, 0, 0, false)];
+        assert_eq!(summarise(&children, false).numbers.dn, 0);
+    }
+
+    #[test]
+    fn proof_numbers_saturate_below_infinity_unless_a_term_is_infinite() {
+        assert_eq!(add(2, 3), 5);
+        assert_eq!(add(INFINITE - 1, 5), INFINITE - 1);
+        assert_eq!(add(INFINITE, 0), INFINITE);
+        assert_eq!(add(0, INFINITE), INFINITE);
+    }
+}

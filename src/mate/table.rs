@@ -1,0 +1,119 @@
+//! The solver's own transposition table: proof and disproof numbers per position key.
+//!
+//! Direct-mapped: one entry per slot, a new entry replaces an old one unless the old one is
+//! a final result (proven or disproven) and the new one is not. The search's table cannot be
+//! shared: it keeps scores and depths, the solver keeps proof numbers and mate lengths.
+
+use super::Numbers;
+use crate::core::Move;
+
+/// The numbers of an empty slot (no position has both numbers 0).
+const EMPTY: Numbers = Numbers { pn: 0, dn: 0 };
+
+/// What the table knows of a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Entry {
+    key: u64,
+    /// Proof and disproof numbers.
+    pub numbers: Numbers,
+    /// For a proven position: plies to the end of the proof (the defender resisting, the
+    /// attacker taking the shortest proof it found).
+    pub length: u16,
+    /// For a proven position with the attacker to move: the move that proves it.
+    pub best: Move,
+}
+
+const EMPTY_ENTRY: Entry = Entry {
+    key: 0,
+    numbers: EMPTY,
+    length: 0,
+    best: Move::NULL,
+};
+
+/// Proof numbers by position key.
+pub struct Table {
+    entries: Vec<Entry>,
+}
+
+impl Table {
+    /// A table of about `mb` megabytes (at least one entry).
+    pub fn new(mb: usize) -> Table {
+        let count = (mb * 1024 * 1024 / std::mem::size_of::<Entry>()).max(1);
+        Table {
+            entries: vec![EMPTY_ENTRY; count],
+        }
+    }
+
+    fn slot(&self, key: u64) -> usize {
+        ((key as u128 * self.entries.len() as u128) >> 64) as usize
+    }
+
+    /// The entry for `key`, if the table has it.
+    pub fn get(&self, key: u64) -> Option<Entry> {
+        let e = self.entries[self.slot(key)];
+        (e.key == key && e.numbers != EMPTY).then_some(e)
+    }
+
+    /// Stores what is known of `key`.
+    pub fn put(&mut self, key: u64, numbers: Numbers, length: u16, best: Move) {
+        let slot = self.slot(key);
+        let old = self.entries[slot];
+        let is_final = |n: Numbers| (n.pn == 0) != (n.dn == 0);
+        if old.key != key && is_final(old.numbers) && !is_final(numbers) {
+            return;
+        }
+        self.entries[slot] = Entry {
+            key,
+            numbers,
+            length,
+            best,
+        };
+    }
+
+    /// Forgets everything.
+    pub fn clear(&mut self) {
+        self.entries.fill(EMPTY_ENTRY);
+    }
+
+    /// Per mille of the first thousand slots in use.
+    pub fn hashfull(&self) -> u32 {
+        let sample = self.entries.len().min(1000);
+        let used = self.entries[..sample]
+            .iter()
+            .filter(|e| e.numbers != EMPTY)
+            .count();
+        (used * 1000 / sample.max(1)) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mate::INFINITE;
+
+    #[test]
+    fn a_final_result_is_not_replaced_by_a_guess_of_another_position() {
+        let mut t = Table::new(0);
+        let proven = Numbers {
+            pn: 0,
+            dn: INFINITE,
+        };
+        t.put(1, proven, 3, Move::NULL);
+        t.put(2, Numbers { pn: 5, dn: 2 }, 0, Move::NULL);
+        assert_eq!(t.get(1).map(|e| (e.numbers, e.length)), Some((proven, 3)));
+        assert_eq!(t.get(2), None);
+        // The same position is updated, and another final result takes the slot.
+        t.put(
+            3,
+            Numbers {
+                pn: INFINITE,
+                dn: 0,
+            },
+            0,
+            Move::NULL,
+        );
+        assert!(t.get(1).is_none() && t.get(3).is_some());
+        t.clear();
+        assert_eq!(t.get(3), None);
+    }
+}

@@ -1,0 +1,179 @@
+//! The mate solver on the problem set (`data/mate/problems.txt`): every verdict as labelled,
+//! every proven line legal and ending the game in the attacker's favour; and `go mate` over
+//! USI.
+
+mod common;
+
+use common::Engine;
+use shishi::core::Color;
+use shishi::mate::{MateLimits, Solver, Verdict};
+use shishi::position::{GenMode, Position};
+use shishi::search::SearchControl;
+use shishi::variant::Variant;
+
+/// One line of the problem file: `variant|SFEN|mate N or nomate|source`.
+struct Problem {
+    line: usize,
+    pos: Position,
+    expected: Option<usize>,
+    source: String,
+}
+
+fn problems() -> Vec<Problem> {
+    let text = std::fs::read_to_string("data/mate/problems.txt").expect("data/mate/problems.txt");
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|(i, l)| {
+            let fields: Vec<&str> = l.split('|').collect();
+            assert_eq!(fields.len(), 4, "line {}: four fields", i + 1);
+            let variant = Variant::by_name(fields[0]).expect("a variant");
+            let pos = Position::from_sfen(variant, fields[1])
+                .unwrap_or_else(|e| panic!("line {}: {e}", i + 1));
+            let expected = match fields[2].split_whitespace().collect::<Vec<_>>()[..] {
+                ["mate", n] => Some(n.parse().expect("a length")),
+                ["nomate"] => None,
+                _ => panic!("line {}: 'mate N' or 'nomate'", i + 1),
+            };
+            Problem {
+                line: i + 1,
+                pos,
+                expected,
+                source: fields[3].to_string(),
+            }
+        })
+        .collect()
+}
+
+/// Plays `line` from `pos` (each move legal) and checks that the game then ends for
+/// `attacker`: a royal captured or bare king, or a defender without a legal move.
+fn assert_wins(pos: &Position, line: &[shishi::core::Move], attacker: Color, what: &str) {
+    let mut pos = pos.clone();
+    for (i, &mv) in line.iter().enumerate() {
+        assert!(pos.is_legal(mv), "{what}: move {} is not legal", i + 1);
+        pos.make_move(mv);
+    }
+    let ended_for_attacker = match pos.board_outcome() {
+        Some(o) => o.winner == Some(attacker),
+        None => pos.side_to_move() != attacker && !pos.has_legal_move(),
+    };
+    assert!(ended_for_attacker, "{what}: the line does not win");
+}
+
+#[test]
+fn every_problem_gets_its_verdict_and_every_proof_wins() {
+    let set = problems();
+    assert!(set.len() >= 100, "{} problems", set.len());
+    let mut solver = Solver::new(16);
+    let control = SearchControl::new(false);
+    let limits = MateLimits {
+        nodes: Some(3_000_000),
+        ..MateLimits::default()
+    };
+    let mut failures = Vec::new();
+    for p in &set {
+        let what = format!("line {} ({})", p.line, p.source);
+        let found = solver.solve(&p.pos, limits, &control, &mut |_| {});
+        match (&found.verdict, p.expected) {
+            (Verdict::Mate(line), Some(n)) => {
+                assert_wins(&p.pos, line, p.pos.side_to_move(), &what);
+                if line.len() != n {
+                    failures.push(format!("{what}: mate in {} instead of {n}", line.len()));
+                }
+            }
+            (Verdict::NoMate, None) => {}
+            (v, e) => failures.push(format!("{what}: {v:?}, expected {e:?}")),
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn a_mate_the_defender_cannot_escape_is_proven_with_every_defence_tried() {
+    // Two golds against the king in the corner, and no king for the attacker (a problem's
+    // kingless side): 3c2b, the king's every move, then the capture.
+    let pos = Position::from_sfen(
+        Variant::chu(),
+        "11k/12/9GG1/12/12/12/12/12/12/p11/12/12 b - 1",
+    )
+    .unwrap();
+    let mut solver = Solver::new(1);
+    let control = SearchControl::new(false);
+    let found = solver.solve(&pos, MateLimits::default(), &control, &mut |_| {});
+    let Verdict::Mate(line) = found.verdict else {
+        panic!("{:?}", found.verdict)
+    };
+    assert_eq!(line.len(), 3);
+    assert_wins(&pos, &line, Color::Sente, "two golds");
+    // Whatever the defender answers, the attacker still wins at once.
+    let mut after = pos.clone();
+    after.make_move(line[0]);
+    let mut defences = Vec::new();
+    after.legal_moves(GenMode::Search, &mut defences);
+    for d in defences {
+        after.make_move(d);
+        let won = solver.solve(&after, MateLimits::default(), &control, &mut |_| {});
+        assert!(
+            matches!(&won.verdict, Verdict::Mate(l) if l.len() == 1),
+            "after {d:?}: {:?}",
+            won.verdict
+        );
+        after.unmake_move();
+    }
+}
+
+#[test]
+fn go_mate_answers_checkmate_nomate_and_timeout() {
+    let mut e = Engine::start();
+    e.send("position sfen 6k5/6G5/12/12/12/12/12/12/12/pp10/12/6K5 b - 1");
+    e.send("go mate 5000");
+    let answer = e.until(10.0, |l| l.starts_with("checkmate"));
+    assert_eq!(answer, "checkmate 6b6a+");
+    // No check at all: nothing to prove with.
+    e.send("position sfen 10gk/10pp/12/12/12/12/12/12/12/12/1R10/K11 b - 1");
+    e.send("go mate 5000");
+    assert_eq!(
+        e.until(10.0, |l| l.starts_with("checkmate")),
+        "checkmate nomate"
+    );
+    // The start position has no check to try: no mate, decided at once.
+    e.send("position startpos moves 7j7h 6c8e");
+    e.send("go mate 5000");
+    assert_eq!(
+        e.until(10.0, |l| l.starts_with("checkmate")),
+        "checkmate nomate"
+    );
+    // A lion hunt (the search finds a mate in 13 plies) is not decided in 300 ms.
+    e.send("position sfen 6k5/6g5/12/6N5/12/12/12/12/12/p11/12/6K5 b - 1");
+    e.send("go mate 300");
+    assert_eq!(
+        e.until(20.0, |l| l.starts_with("checkmate")),
+        "checkmate timeout"
+    );
+    // `go mate infinite` runs until stop, and reports its progress about once a second.
+    e.send("position sfen 6k5/6g5/12/6N5/12/12/12/12/12/p11/12/6K5 b - 1");
+    e.send("go mate infinite");
+    e.until(10.0, |l| {
+        l.starts_with("info time") && l.contains(" nodes ")
+    });
+    e.send("stop");
+    let answer = e.until(10.0, |l| l.starts_with("checkmate"));
+    assert!(
+        answer == "checkmate timeout" || answer.split(' ').count() > 1,
+        "{answer}"
+    );
+    e.send("isready");
+    e.until(5.0, |l| l == "readyok");
+}
+
+#[test]
+fn sho_mate_is_a_defender_without_a_legal_move() {
+    let mut e = Engine::start();
+    e.send("setoption name USI_Variant value shoshogi");
+    e.send("position sfen 4k4/9/4GS3/9/9/9/p8/9/4K4 b - 1");
+    e.send("go mate 5000");
+    assert_eq!(
+        e.until(10.0, |l| l.starts_with("checkmate")),
+        "checkmate 5c5b"
+    );
+}
