@@ -1,0 +1,112 @@
+#!/usr/bin/env python3
+"""Scores an engine on a mate problem file (data/mate/problems.txt) over USI.
+
+    scripts/mate-score.py ENGINE PROBLEMS [--time MS] [--search]
+
+Without --search each problem gets `go mate MS` (the proof-number solver): a problem counts
+as solved when `checkmate <line>` has the labelled length, disproved when `checkmate nomate`
+answers a `nomate` problem, wrong when the answer contradicts the label, unknown on
+`checkmate timeout`. With --search it gets `go movetime MS` (the alpha-beta search): solved
+when the last info line says `score mate N` with the labelled N (a mate problem), unknown
+otherwise (the search cannot disprove). Prints the counts, the solver's nodes per second and
+the longest mate proven. Standard library only.
+"""
+
+import argparse
+import statistics
+import subprocess
+import sys
+import time
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("engine")
+    parser.add_argument("problems")
+    parser.add_argument("--time", type=int, default=1000, help="ms per problem")
+    parser.add_argument("--search", action="store_true", help="alpha-beta instead of the solver")
+    args = parser.parse_args()
+
+    p = subprocess.Popen([args.engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                         stderr=subprocess.DEVNULL, text=True, bufsize=1)
+
+    def send(line):
+        p.stdin.write(line + "\n")
+        p.stdin.flush()
+
+    def until(prefix):
+        lines = []
+        while True:
+            line = p.stdout.readline()
+            if not line:
+                sys.exit("the engine ended")
+            lines.append(line.strip())
+            if line.startswith(prefix):
+                return lines
+
+    send("usi")
+    until("usiok")
+    counts = {"solved": 0, "disproved": 0, "unknown": 0, "wrong": 0}
+    rates, longest, variant = [], 0, None
+    started = time.monotonic()
+    total = 0
+    for n, line in enumerate(open(args.problems, encoding="utf-8"), 1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        total += 1
+        var, sfen, label, _source = line.rstrip("\n").split("|")
+        expected = None if label == "nomate" else int(label.split()[1])
+        if var != variant:
+            send(f"setoption name USI_Variant value {var}")
+            variant = var
+        send("isready")
+        until("readyok")
+        send(f"position sfen {sfen}")
+        if args.search:
+            send(f"go movetime {args.time}")
+            lines = until("bestmove")
+            infos = [l.split() for l in lines if l.startswith("info depth")]
+            mate = None
+            if infos and "mate" in infos[-1]:
+                mate = int(infos[-1][infos[-1].index("mate") + 1])
+            if expected is not None and mate == expected:
+                counts["solved"] += 1
+                longest = max(longest, mate)
+            elif expected is None and mate is not None and mate > 0:
+                counts["wrong"] += 1
+            else:
+                counts["unknown"] += 1
+            continue
+        send(f"go mate {args.time}")
+        lines = until("checkmate")
+        answer = lines[-1].split()[1:]
+        for l in lines:
+            f = l.split()
+            if l.startswith("info") and "nodes" in f and "time" in f:
+                ms = int(f[f.index("time") + 1])
+                if ms >= 200:
+                    rates.append(int(f[f.index("nodes") + 1]) * 1000 // ms)
+        if answer == ["timeout"]:
+            counts["unknown"] += 1
+        elif answer == ["nomate"]:
+            counts["disproved" if expected is None else "wrong"] += 1
+        elif expected is not None and len(answer) == expected:
+            counts["solved"] += 1
+            longest = max(longest, len(answer))
+        else:
+            counts["wrong"] += 1
+            print(f"line {n}: answered {' '.join(answer)}, labelled {label}", file=sys.stderr)
+    send("quit")
+    mates = sum(1 for l in open(args.problems) if "|mate " in l)
+    what = "search (go movetime)" if args.search else "solver (go mate)"
+    print(f"{what}, {args.time} ms a problem, {total} problems ({mates} mates, {total - mates} no-mates):")
+    print(f"  solved {counts['solved']}/{mates}, disproved {counts['disproved']}/{total - mates}, "
+          f"unknown {counts['unknown']}, wrong {counts['wrong']}")
+    print(f"  longest mate proven: {longest} plies; whole run {time.monotonic() - started:.1f} s")
+    if rates:
+        print(f"  solver nodes per second (info lines of searches over 200 ms): median {statistics.median(rates):,}")
+    return 1 if counts["wrong"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
