@@ -382,6 +382,10 @@ struct AnalyseArgs {
     /// Write each analysed game as an annotated KIF file in this folder.
     #[arg(long)]
     kif: Option<std::path::PathBuf>,
+    /// Also prove or disprove a mate in each position with the mate solver, this many
+    /// milliseconds each (a "mate" field in the output, a note in annotated KIF).
+    #[arg(long, value_name = "MS")]
+    mate: Option<u64>,
 }
 
 fn run_analyse(a: AnalyseArgs) -> Result<()> {
@@ -431,6 +435,7 @@ fn run_analyse(a: AnalyseArgs) -> Result<()> {
         kif_dir: a.kif,
         progress: true,
         resume: a.resume,
+        mate: a.mate.map(std::time::Duration::from_millis),
     };
     let done = match (&a.output, a.resume) {
         (Some(path), true) => analyse::done_results(path).map_err(|e| {

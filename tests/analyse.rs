@@ -305,3 +305,61 @@ fn annotated_kif_reads_back() {
     ]);
     assert_eq!(again.len(), 10);
 }
+
+#[test]
+fn mate_solving_adds_the_proven_line_to_results_and_kif() {
+    let dir = tempdir("mate");
+    let games = dir.join("games.jsonl");
+    // Two golds against the king in the corner: mate in 3 from the first ply, in 1 from
+    // the third.
+    std::fs::write(
+        &games,
+        r#"{"id":"golds","variant":"chushogi","initialSfen":"11k/12/9GG1/12/12/12/12/12/12/p11/12/K11 b - 1","moves":"3c2b 1a2a 2b2a+"}"#,
+    )
+    .unwrap();
+    let kif = dir.join("kif");
+    let (results, _) = analyse(&[
+        "--input",
+        games.to_str().unwrap(),
+        "--depth",
+        "2",
+        "--workers",
+        "1",
+        "--mate",
+        "2000",
+        "--kif",
+        kif.to_str().unwrap(),
+    ]);
+    let mate = |ply: u64| {
+        results
+            .iter()
+            .find(|r| r["ply"] == ply)
+            .map(|r| r["mate"].clone())
+            .unwrap()
+    };
+    assert_eq!(mate(1)["result"], "mate");
+    assert_eq!(mate(1)["plies"], 3);
+    assert_eq!(mate(1)["line"].as_str().unwrap().split(' ').count(), 3);
+    assert_eq!(
+        mate(2)["result"],
+        "nomate",
+        "the defender has no mate of its own"
+    );
+    assert_eq!(mate(3)["plies"], 1);
+    let text = std::fs::read_to_string(kif.join("golds.kif")).unwrap();
+    assert!(text.contains("*mate in 3 plies: "), "{text}");
+    assert!(
+        text.lines().filter(|l| l.starts_with("*mate in")).count() == 2,
+        "{text}"
+    );
+    // Without --mate there is no such field.
+    let (plain, _) = analyse(&[
+        "--input",
+        games.to_str().unwrap(),
+        "--depth",
+        "2",
+        "--workers",
+        "1",
+    ]);
+    assert!(plain.iter().all(|r| r.get("mate").is_none()));
+}

@@ -10,6 +10,7 @@
 pub mod input;
 
 use crate::core::score::{mate_plies, Score};
+use crate::mate::Verdict;
 use crate::position::Position;
 use crate::search::{Info, Limits, Observer, SearchControl, Searcher};
 use crate::tournament::records::{to_kif, GameRecord};
@@ -65,6 +66,8 @@ pub struct Settings {
     pub progress: bool,
     /// Completing an earlier run's output (`--resume`): its KIF files are rewritten.
     pub resume: bool,
+    /// Time for the mate solver in each position (`--mate`); `None`: no mate solving.
+    pub mate: Option<std::time::Duration>,
 }
 
 struct Lines(Mutex<Vec<Info>>);
@@ -149,6 +152,60 @@ fn search(
     Analysis {
         lines: best,
         nodes: result.nodes,
+    }
+}
+
+/// The mate solver's verdict on `pos` (`--mate`): `{"result": "mate", "plies": N, "line":
+/// "..."}` for a forced win of the side to move, `{"result": "nomate"}` when no checking
+/// sequence wins, `{"result": "unknown"}` when undecided in `time`.
+fn prove(searcher: &mut Searcher, pos: &Position, time: std::time::Duration) -> Value {
+    let limits = Limits {
+        mate: true,
+        movetime: Some(time),
+        ..Limits::default()
+    };
+    let result = crate::session::worker::search_guarded(
+        searcher,
+        pos,
+        &limits,
+        &SearchControl::new(false),
+        &crate::search::Silent,
+    );
+    match result.mate {
+        Some(Verdict::Mate(line)) => {
+            json!({ "result": "mate", "plies": line.len(), "line": pv_text(pos, &line) })
+        }
+        Some(Verdict::NoMate) => json!({ "result": "nomate" }),
+        _ => json!({ "result": "unknown" }),
+    }
+}
+
+/// A result line with the solver's verdict added as `"mate"` (only when `--mate` asked).
+fn with_mate_field(mut result: Value, mate: Option<Value>) -> Value {
+    if let (Some(mate), Some(fields)) = (mate, result.as_object_mut()) {
+        fields.insert("mate".into(), mate);
+    }
+    result
+}
+
+/// The KIF note of a proven mate: `mate in N plies: LINE`.
+fn mate_note(mate: Option<&Value>) -> Option<String> {
+    let mate = mate?;
+    (mate.get("result")?.as_str()? == "mate").then(|| {
+        format!(
+            "mate in {} plies: {}",
+            mate.get("plies").and_then(Value::as_u64).unwrap_or(0),
+            mate.get("line").and_then(Value::as_str).unwrap_or("")
+        )
+    })
+}
+
+/// A KIF comment with the mate note, if any, on a line of its own.
+fn with_mate_note(comment: String, mate: Option<&Value>) -> String {
+    match mate_note(mate) {
+        Some(note) if comment.is_empty() => note,
+        Some(note) => format!("{comment}\n{note}"),
+        None => comment,
     }
 }
 
@@ -271,7 +328,10 @@ fn comment_from_result(result: &Value) -> Option<String> {
         .and_then(Value::as_str)
         .zip(result.get("bestScore").and_then(score_from_json));
     let verdict = result.get("judgement").and_then(Value::as_str);
-    Some(ply_comment(played, best, verdict))
+    Some(with_mate_note(
+        ply_comment(played, best, verdict),
+        result.get("mate"),
+    ))
 }
 
 /// The file name of a game's KIF: the id where it is a safe name; otherwise the id with
@@ -430,7 +490,9 @@ fn analyse_position(searcher: &mut Searcher, job: &Job, run: &Run) -> Result<(),
         })
         .collect();
     let best = a.lines.first();
-    emit(json!({
+    let mate = settings.mate.map(|t| prove(searcher, &pos, t));
+    emit(with_mate_field(
+        json!({
         "id": id,
         "sfen": pos.to_sfen(),
         "bestmove": best.and_then(|l| l.pv.first()).map(|&m| pos.move_to_usi(m)),
@@ -439,7 +501,9 @@ fn analyse_position(searcher: &mut Searcher, job: &Job, run: &Run) -> Result<(),
         "nodes": a.nodes,
         "pv": best.map(|l| pv_text(&pos, &l.pv)),
         "multipv": lines,
-    }));
+        }),
+        mate,
+    ));
     Ok(())
 }
 
@@ -510,12 +574,17 @@ fn analyse_game(searcher: &mut Searcher, job: &Job, run: &Run) -> Result<(), Str
                 let loss = (as_cp(best_score) - as_cp(played_score)).max(0);
                 let verdict = judgement(loss, &settings.thresholds);
                 let best_text = best_move.map(|m| pos.move_to_usi(m));
-                comments[i] = ply_comment(
-                    played_score,
-                    best_text.as_deref().map(|b| (b, best_score)),
-                    verdict,
+                let mate = settings.mate.map(|t| prove(searcher, &pos, t));
+                comments[i] = with_mate_note(
+                    ply_comment(
+                        played_score,
+                        best_text.as_deref().map(|b| (b, best_score)),
+                        verdict,
+                    ),
+                    mate.as_ref(),
                 );
-                emit(json!({
+                emit(with_mate_field(
+                    json!({
                     "id": id,
                     "ply": ply,
                     "sfen": pos.to_sfen(),
@@ -528,7 +597,9 @@ fn analyse_game(searcher: &mut Searcher, job: &Job, run: &Run) -> Result<(), Str
                     "depth": best.as_ref().map(|l| l.depth),
                     "nodes": a.nodes,
                     "pv": best.as_ref().map(|l| pv_text(&pos, &l.pv)),
-                }));
+                    }),
+                    mate.clone(),
+                ));
             }
         }
         pos.make_move(played);

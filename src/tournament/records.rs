@@ -243,7 +243,10 @@ pub fn to_kif(record: &GameRecord) -> Result<String, String> {
             .get(i)
             .filter(|c| !c.is_empty() && *c != "book")
         {
-            out += &format!("*{c}\n");
+            // Each line of a comment is a comment line of its own.
+            for line in c.lines() {
+                out += &format!("*{line}\n");
+            }
         }
         last_to = Some(mv.to());
         pos.make_move(mv);
