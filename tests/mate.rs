@@ -143,15 +143,15 @@ fn go_mate_answers_checkmate_nomate_and_timeout() {
         e.until(10.0, |l| l.starts_with("checkmate")),
         "checkmate nomate"
     );
-    // A lion hunt (the search finds a mate in 13 plies) is not decided in 300 ms.
-    e.send("position sfen 6k5/6g5/12/6N5/12/12/12/12/12/p11/12/6K5 b - 1");
+    // Two free kings chasing a king across the open board: not decided in 300 ms.
+    e.send("position sfen 6k2gsc/12/12/12/12/12/12/12/12/12/12/QQ4K5 b - 1");
     e.send("go mate 300");
     assert_eq!(
         e.until(20.0, |l| l.starts_with("checkmate")),
         "checkmate timeout"
     );
     // `go mate infinite` runs until stop, and reports its progress about once a second.
-    e.send("position sfen 6k5/6g5/12/6N5/12/12/12/12/12/p11/12/6K5 b - 1");
+    e.send("position sfen 6k2gsc/12/12/12/12/12/12/12/12/12/12/QQ4K5 b - 1");
     e.send("go mate infinite");
     e.until(10.0, |l| {
         l.starts_with("info time") && l.contains(" nodes ")
@@ -176,4 +176,26 @@ fn sho_mate_is_a_defender_without_a_legal_move() {
         e.until(10.0, |l| l.starts_with("checkmate")),
         "checkmate 5c5b"
     );
+}
+
+#[test]
+fn a_lion_hunt_of_thirteen_plies_is_proven_quickly() {
+    // The lion chases the king from 6a to its capture; every defence in between is
+    // answered with a check (the solver proves it in a few thousand nodes).
+    let pos = Position::from_sfen(
+        Variant::chu(),
+        "6k5/6g5/12/6N5/12/12/12/12/12/p11/12/6K5 b - 1",
+    )
+    .unwrap();
+    let mut solver = Solver::new(16);
+    let limits = MateLimits {
+        nodes: Some(2_000_000),
+        ..MateLimits::default()
+    };
+    let found = solver.solve(&pos, limits, &SearchControl::new(false), &mut |_| {});
+    let Verdict::Mate(line) = found.verdict else {
+        panic!("{:?}", found.verdict)
+    };
+    assert_eq!(line.len(), 13);
+    assert_wins(&pos, &line, Color::Sente, "lion hunt");
 }

@@ -294,6 +294,27 @@ impl Solver {
         })
     }
 
+    /// What is known of a position without expanding it, with the plies to the end: decided
+    /// by the game, or decided next move because the side that just moved left its only
+    /// royal where the side to move takes it (chu allows such moves: the defender's moves
+    /// that ignore a check, the attacker's checks that leave its own king hanging). Without
+    /// this, each of the many moves that ignore a check would count as an open leaf.
+    fn quick_look(&self, pos: &Position) -> Option<(Numbers, u16)> {
+        if let Some(numbers) = self.decided(pos) {
+            return Some((numbers, 0));
+        }
+        let mover = pos.side_to_move().flip();
+        let royals = pos.royals(mover);
+        let hanging = royals.count() == 1 && pos.royal_attacked(mover);
+        hanging.then(|| {
+            if mover == self.attacker {
+                (Numbers::DISPROVEN, 0)
+            } else {
+                (Numbers::PROVEN, 1)
+            }
+        })
+    }
+
     /// Whether to give up (stopped, out of time or nodes); every [`CHECK_EVERY`] nodes it
     /// also calls the progress callback when a report is due.
     fn out_of_budget(&mut self, control: &SearchControl, tick: &mut dyn FnMut(&Solver)) -> bool {
@@ -339,8 +360,9 @@ impl Solver {
             length: 0,
             line_only: false,
         };
-        if let Some(numbers) = self.decided(pos) {
+        if let Some((numbers, length)) = self.quick_look(pos) {
             child.numbers = numbers;
+            child.length = length;
         } else if self.line.contains(&key) {
             child.numbers = Numbers::DISPROVEN;
             child.line_only = true;
@@ -468,10 +490,9 @@ impl Solver {
             let mut pick: Option<(Move, u16)> = None;
             for &mv in &moves {
                 pos.make_move(mv);
-                let known = match self.decided(pos) {
-                    Some(n) => Some((n, 0)),
-                    None => self.table.get(pos.key()).map(|e| (e.numbers, e.length)),
-                };
+                let known = self
+                    .quick_look(pos)
+                    .or_else(|| self.table.get(pos.key()).map(|e| (e.numbers, e.length)));
                 pos.unmake_move();
                 let Some((numbers, length)) = known else {
                     continue;
