@@ -3,7 +3,8 @@
 
     scripts/mate-problems.py ENGINE RECORDS.jsonl... [--before 1,3,5,7,9] [--limit N]
 
-For every game of the `shishi match` records that ended with a royal captured, the positions
+For every game of the `shishi match` records that ended with a royal captured or a
+resignation, the positions
 1, 3, 5, ... plies before the end (the winner to move) are candidates. Each is labelled by
 the proof-number solver (`go mate 10000`) and by the alpha-beta search (`go movetime 3000`,
 whose `score mate N` is a mate it found); a problem is written only when both agree on the
@@ -77,7 +78,10 @@ def main():
     for path in args.records:
         for n, line in enumerate(open(path, encoding="utf-8"), 1):
             record = json.loads(line)
-            if record.get("reason") != "royal captured":
+            # The winner made the last move of a game that ended with a royal captured, or
+            # with the loser's resignation (Shishi resigns when it sees a mate against it).
+            reason = record.get("reason", "")
+            if reason != "royal captured" and not reason.endswith("resigned"):
                 continue
             moves = record["moves"].split()
             for k in before:

@@ -97,7 +97,7 @@ def main():
             counts["wrong"] += 1
             print(f"line {n}: answered {' '.join(answer)}, labelled {label}", file=sys.stderr)
     send("quit")
-    mates = sum(1 for l in open(args.problems) if "|mate " in l)
+    mates = sum(1 for l in open(args.problems) if "|mate " in l and not l.startswith("#"))
     what = "search (go movetime)" if args.search else "solver (go mate)"
     print(f"{what}, {args.time} ms a problem, {total} problems ({mates} mates, {total - mates} no-mates):")
     print(f"  solved {counts['solved']}/{mates}, disproved {counts['disproved']}/{total - mates}, "
