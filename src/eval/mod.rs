@@ -9,7 +9,7 @@
 pub mod params;
 
 use crate::core::score::Score;
-use crate::core::{Color, Square};
+use crate::core::{Bitboard, Color, Square};
 use crate::position::Position;
 use crate::variant::Variant;
 use params::EvalParams;
@@ -50,6 +50,31 @@ impl Breakdown {
     }
 }
 
+/// A side's royal squares (a king and a crown prince at most; room for more), listed so
+/// that the per-piece loop does not walk a bitboard for each piece.
+struct RoyalSquares {
+    squares: [Square; 4],
+    len: usize,
+}
+
+impl RoyalSquares {
+    fn of(pos: &Position, color: Color) -> RoyalSquares {
+        let mut r = RoyalSquares {
+            squares: [Square(0); 4],
+            len: 0,
+        };
+        for sq in pos.royals(color).iter().take(4) {
+            r.squares[r.len] = sq;
+            r.len += 1;
+        }
+        r
+    }
+
+    fn squares(&self) -> &[Square] {
+        &self.squares[..self.len]
+    }
+}
+
 /// An evaluator for one variant: its parameters compiled into per-kind and per-square tables.
 pub struct Evaluator {
     variant: &'static Variant,
@@ -59,6 +84,9 @@ pub struct Evaluator {
     promotion_gain: Vec<i32>,
     ranging: Vec<bool>,
     centre: Vec<i32>,
+    /// Per square: the on-board squares one step away, and those one or two steps away.
+    near1: Vec<Bitboard>,
+    near2: Vec<Bitboard>,
     start_material: i32,
 }
 
@@ -103,6 +131,16 @@ impl Evaluator {
                 dx.min(dy) as i32
             })
             .collect();
+        let within = |sq: Square, reach: usize| -> Bitboard {
+            variant
+                .tables
+                .on_board
+                .iter()
+                .filter(|&t| t != sq && t.distance(sq) <= reach)
+                .collect()
+        };
+        let near1 = (0..256).map(|i| within(Square(i as u8), 1)).collect();
+        let near2 = (0..256).map(|i| within(Square(i as u8), 2)).collect();
         let start = Position::startpos(variant);
         let mut ev = Evaluator {
             variant,
@@ -111,6 +149,8 @@ impl Evaluator {
             promotion_gain,
             ranging,
             centre,
+            near1,
+            near2,
             start_material: 1,
         };
         ev.start_material = Color::ALL
@@ -150,8 +190,13 @@ impl Evaluator {
         let v = self.variant;
         let p = self.params;
         let mut b = Breakdown::default();
-        let royals = [pos.royals(Color::Sente), pos.royals(Color::Gote)];
-        let total_material: i32 = Color::ALL.iter().map(|&c| self.material(pos, c)).sum();
+        // The royals' squares, listed once: each piece is compared with them.
+        let royals = [
+            RoyalSquares::of(pos, Color::Sente),
+            RoyalSquares::of(pos, Color::Gote),
+        ];
+        let mut developed_by = [0; 2];
+        let mut total_material = 0;
         let ranks = v.spec.ranks;
         for color in Color::ALL {
             let sign = if color == Color::Sente { 1 } else { -1 };
@@ -195,17 +240,6 @@ impl Evaluator {
                         developed += 1;
                     }
                 }
-                for r in royals[color.index()] {
-                    if r != sq && r.distance(sq) == 1 {
-                        safety += p.royal_guard;
-                    }
-                }
-                // Pressure on the enemy royals counts for us (a penalty for them).
-                for r in royals[them.index()] {
-                    if r.distance(sq) <= 2 {
-                        safety += p.royal_attacker;
-                    }
-                }
                 if Variant::has(v.lion_mask, kind)
                     && p.lion_hunted_pct > 0
                     && pos.is_attacked(sq, them)
@@ -213,14 +247,29 @@ impl Evaluator {
                     lion -= value * p.lion_hunted_pct / 100;
                 }
             }
+            // Own pieces next to our royals guard them; our pieces within two steps of an
+            // enemy royal press on it (a penalty for them, so a bonus for us).
+            let ours = pos.occupied(color);
+            for &r in royals[color.index()].squares() {
+                safety += p.royal_guard * (self.near1[r.index()] & ours).count() as i32;
+            }
+            for &r in royals[them.index()].squares() {
+                safety += p.royal_attacker * (self.near2[r.index()] & ours).count() as i32;
+            }
             b.material += sign * material;
+            total_material += material;
             b.placement += sign * placement;
             b.promotion += sign * promotion;
             b.mobility += sign * mobility_eighths * p.mobility_eighths / 8;
             b.royal_safety += sign * safety;
             b.lion_safety += sign * lion;
-            b.development +=
-                sign * developed * p.development * total_material / self.start_material;
+            developed_by[color.index()] = developed;
+        }
+        // Development counts while much material is on the board.
+        for color in Color::ALL {
+            let sign = if color == Color::Sente { 1 } else { -1 };
+            b.development += sign * developed_by[color.index()] * p.development * total_material
+                / self.start_material;
         }
         b.tempo = if pos.side_to_move() == Color::Sente {
             p.tempo
