@@ -143,15 +143,15 @@ fn go_mate_answers_checkmate_nomate_and_timeout() {
         e.until(10.0, |l| l.starts_with("checkmate")),
         "checkmate nomate"
     );
-    // Two free kings chasing a king across the open board: not decided in 300 ms.
-    e.send("position sfen 6k2gsc/12/12/12/12/12/12/12/12/12/12/QQ4K5 b - 1");
+    // A free king and a rook chasing a king across the open board: not decided in 300 ms.
+    e.send("position sfen 6k2gsc/12/12/12/12/12/12/12/12/12/12/Q5K4R b - 1");
     e.send("go mate 300");
     assert_eq!(
         e.until(20.0, |l| l.starts_with("checkmate")),
         "checkmate timeout"
     );
     // `go mate infinite` runs until stop, and reports its progress about once a second.
-    e.send("position sfen 6k2gsc/12/12/12/12/12/12/12/12/12/12/QQ4K5 b - 1");
+    e.send("position sfen 6k2gsc/12/12/12/12/12/12/12/12/12/12/Q5K4R b - 1");
     e.send("go mate infinite");
     e.until(10.0, |l| {
         l.starts_with("info time") && l.contains(" nodes ")

@@ -163,6 +163,10 @@ pub struct Solver {
 
 /// How often (in nodes) the solver looks at the clock, the stop switch and its callback.
 const CHECK_EVERY: u64 = 1024;
+/// The second pass's node budget: this many times the nodes of the first proof ...
+const SHORTENING_FACTOR: u64 = 4;
+/// ... and at least this many.
+const SHORTENING_MIN_NODES: u64 = 200_000;
 /// How many overwritten proofs [`Solver::proof_line`] proves again before giving up.
 const MAX_PROOFS_REDONE: u32 = 16;
 /// How often the progress callback is called.
@@ -214,9 +218,13 @@ impl Solver {
         let first = self.solve_root(&mut pos, control, tick);
         let verdict = match first.numbers {
             n if n.pn == 0 => {
-                // Second pass: look for shorter proofs until none is found (or the budget
-                // runs out: the proof in hand stands).
+                // Second pass: look for shorter proofs until none is found or its own budget
+                // runs out (the proof in hand stands): a few times the nodes of the first
+                // proof, so that a found mate is answered, also under `go mate infinite`.
                 let mut best = self.proof_line(&mut pos, control);
+                let extra = (self.nodes * SHORTENING_FACTOR).max(SHORTENING_MIN_NODES);
+                let end = self.nodes.saturating_add(extra);
+                self.limits.nodes = Some(self.limits.nodes.map_or(end, |n| n.min(end)));
                 while best.len() > 2 && !self.out_of_budget {
                     self.limits.max_plies = best.len() - 2;
                     self.table.clear();
@@ -361,8 +369,14 @@ impl Solver {
             line_only: false,
         };
         if let Some((numbers, length)) = self.quick_look(pos) {
-            child.numbers = numbers;
-            child.length = length;
+            if numbers.pn == 0 && ply + 1 + length as usize > self.limits.max_plies {
+                // A win that would end past the ply limit is no win within it.
+                child.numbers = Numbers::DISPROVEN;
+                child.line_only = true;
+            } else {
+                child.numbers = numbers;
+                child.length = length;
+            }
         } else if self.line.contains(&key) {
             child.numbers = Numbers::DISPROVEN;
             child.line_only = true;
@@ -441,13 +455,13 @@ impl Solver {
             let child = children[best];
             let child_thresholds = if or_node {
                 Numbers {
-                    pn: thresholds.pn.min(second.saturating_add(1)),
+                    pn: thresholds.pn.min(epsilon_threshold(second)),
                     dn: add(thresholds.dn - node.numbers.dn, child.numbers.dn),
                 }
             } else {
                 Numbers {
                     pn: add(thresholds.pn - node.numbers.pn, child.numbers.pn),
-                    dn: thresholds.dn.min(second.saturating_add(1)),
+                    dn: thresholds.dn.min(epsilon_threshold(second)),
                 }
             };
             pos.make_move(child.mv);
@@ -511,13 +525,10 @@ impl Solver {
             }
             self.moves[0] = moves;
             let Some((mv, _)) = pick else {
-                // A defence whose proof was overwritten: prove it again from here.
+                // A link whose proof was overwritten: prove it again from here.
                 let mut ignore = |_: &Solver| {};
                 proofs_redone += 1;
-                if !or_node
-                    && proofs_redone <= MAX_PROOFS_REDONE
-                    && !self.out_of_budget(control, &mut ignore)
-                {
+                if proofs_redone <= MAX_PROOFS_REDONE && !self.out_of_budget(control, &mut ignore) {
                     let saved = self.limits.max_plies;
                     self.limits.max_plies = saved.saturating_sub(line.len());
                     self.line.clear();
@@ -611,6 +622,13 @@ fn proving_child(children: &[Child]) -> Option<&Child> {
         .iter()
         .filter(|c| c.numbers.pn == 0)
         .min_by_key(|c| c.length)
+}
+
+/// The threshold for the most-proving child: a little above the second best value (the
+/// "1 + epsilon trick" of Pawlewicz and Lew), so that the search does not switch back and
+/// forth between two nearly equal children, re-expanding both at every switch.
+fn epsilon_threshold(second: u32) -> u32 {
+    add(second, 1 + second / 4)
 }
 
 /// Proof-number addition: saturates just below [`INFINITE`] unless a term is infinite.

@@ -59,7 +59,13 @@ impl Table {
         let slot = self.slot(key);
         let old = self.entries[slot];
         let is_final = |n: Numbers| (n.pn == 0) != (n.dn == 0);
-        if old.key != key && is_final(old.numbers) && !is_final(numbers) {
+        // A decided position stays decided: a guess never replaces it (the same position
+        // searched again under a tighter ply limit does not make its proof wrong), and a
+        // proof is replaced only by a shorter one.
+        if is_final(old.numbers) && !is_final(numbers) {
+            return;
+        }
+        if old.key == key && old.numbers.pn == 0 && numbers.pn == 0 && length >= old.length {
             return;
         }
         self.entries[slot] = Entry {
@@ -92,7 +98,7 @@ mod tests {
     use crate::mate::INFINITE;
 
     #[test]
-    fn a_final_result_is_not_replaced_by_a_guess_of_another_position() {
+    fn a_final_result_is_not_replaced_by_a_guess() {
         let mut t = Table::new(0);
         let proven = Numbers {
             pn: 0,
@@ -102,6 +108,12 @@ mod tests {
         t.put(2, Numbers { pn: 5, dn: 2 }, 0, Move::NULL);
         assert_eq!(t.get(1).map(|e| (e.numbers, e.length)), Some((proven, 3)));
         assert_eq!(t.get(2), None);
+        // Nor by a guess about the same position, nor by a longer proof of it.
+        t.put(1, Numbers { pn: 5, dn: 2 }, 0, Move::NULL);
+        t.put(1, proven, 7, Move::NULL);
+        assert_eq!(t.get(1).map(|e| (e.numbers, e.length)), Some((proven, 3)));
+        t.put(1, proven, 1, Move::NULL);
+        assert_eq!(t.get(1).map(|e| e.length), Some(1));
         // The same position is updated, and another final result takes the slot.
         t.put(
             3,
