@@ -21,11 +21,12 @@ import json
 import os
 import re
 import statistics
-import subprocess
 import sys
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+from usi_client import Engine
 
 GAME_ID = "chuGame1"
 CHALLENGE_ID = "chuChal1"
@@ -34,60 +35,18 @@ OPPONENT_NAME = "Scripted"
 KEEPALIVE_SECONDS = 5.0
 
 
-class Usi:
-    """A USI engine process spoken to line by line."""
-
-    def __init__(self, command, options):
-        self.proc = subprocess.Popen(
-            command,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            text=True,
-            bufsize=1,
-        )
-        self.send("usi")
-        self.read_until("usiok")
-        for name, value in options.items():
-            self.send(f"setoption name {name} value {value}")
-        self.send("isready")
-        self.read_until("readyok")
-
-    def send(self, line):
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
-
-    def read_until(self, prefix):
-        """The lines read up to and including the first that starts with `prefix`."""
-        lines = []
-        while True:
-            line = self.proc.stdout.readline()
-            if not line:
-                raise RuntimeError(f"engine ended while waiting for '{prefix}'")
-            lines.append(line.rstrip("\n"))
-            if line.startswith(prefix):
-                return lines
-
-    def close(self):
-        try:
-            self.send("quit")
-            self.proc.wait(timeout=5)
-        except Exception:
-            self.proc.kill()
-
-
 class Arbiter:
     """Shishi as the rules: is a move list legal, and does it end the game?"""
 
     def __init__(self, engine):
-        self.usi = Usi([engine], {"USI_Variant": "chushogi", "USI_Hash": 1})
+        self.usi = Engine(engine, {"USI_Variant": "chushogi", "USI_Hash": 1})
 
     def judge(self, moves):
         """(None, None) while the game goes on; ("illegal", message) for a refused move list;
         ("over", (winner, reason)) at the end, winner "sente", "gote" or None for a draw."""
         self.usi.send("position startpos moves " + " ".join(moves) if moves else "position startpos")
         self.usi.send("go depth 1")
-        lines = self.usi.read_until("bestmove")
+        lines = self.usi.until("bestmove")
         for line in lines:
             if line.startswith("info string error: position rejected"):
                 return "illegal", line[len("info string error: ") :]
@@ -228,7 +187,7 @@ class Game:
 
 def opponent_loop(game, engine, level, movetime_ms, arbiter):
     """The scripted side: a Shishi at `level`, `movetime_ms` per move."""
-    usi = Usi([engine], {"USI_Variant": "chushogi", "Skill_Level": level, "USI_Hash": 16})
+    usi = Engine(engine, {"USI_Variant": "chushogi", "Skill_Level": level, "USI_Hash": 16})
     usi.send("usinewgame")
     opponent = "gote" if game.bot_color == "sente" else "sente"
     while True:
@@ -243,7 +202,7 @@ def opponent_loop(game, engine, level, movetime_ms, arbiter):
             moves = list(game.moves)
         usi.send("position startpos moves " + " ".join(moves) if moves else "position startpos")
         usi.send(f"go movetime {movetime_ms}")
-        best = usi.read_until("bestmove")[-1].split()[1]
+        best = usi.until("bestmove")[-1].split()[1]
         error = game.play(opponent, best, arbiter)
         if error:
             with game.lock:

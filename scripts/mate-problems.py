@@ -13,35 +13,22 @@ search finds no mate either (`nomate`). Output lines, for data/mate/problems.txt
 
     chushogi|SFEN|mate 5|self-play FILE:LINE, 5 plies before the end
 
+With --construct N (and no records) it makes N attack positions instead: a gote king on one
+of the first three ranks with one to three defenders beside it, two or three sente
+attackers (lion, free king, dragons, rooks, golds) two to five squares away, sente's king
+in a far corner (or none: a kingless attacker) and a gote pawn far away (so that the bare-king
+rule does not end it at once); kept only when labelled, and only mates of 5 plies or more
+and a share of the no-mates.
+
 Standard library only.
 """
 
 import argparse
 import json
-import subprocess
+import random
 import sys
 
-
-class Engine:
-    def __init__(self, path):
-        self.p = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  stderr=subprocess.DEVNULL, text=True, bufsize=1)
-        self.send("usi")
-        self.until("usiok")
-
-    def send(self, line):
-        self.p.stdin.write(line + "\n")
-        self.p.stdin.flush()
-
-    def until(self, prefix):
-        lines = []
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                sys.exit("the engine ended")
-            lines.append(line.strip())
-            if line.startswith(prefix):
-                return lines
+from usi_client import Engine
 
 
 def label(engine, position):
@@ -64,15 +51,82 @@ def label(engine, position):
     return f"mate {plies}" if ab_mate == plies else None
 
 
+def constructed(rng, kingless):
+    """A random chu attack position as an SFEN (see --construct)."""
+    board = [[None] * 12 for _ in range(12)]  # board[rank][file index 0 = file 12]
+
+    def free(r, f):
+        return 0 <= r < 12 and 0 <= f < 12 and board[r][f] is None
+
+    kr, kf = rng.randrange(3), rng.randrange(12)
+    board[kr][kf] = "k"
+    for piece in rng.sample(["g", "s", "c", "p", "p", "e"], rng.randint(1, 3)):
+        spots = [(kr + dr, kf + df) for dr in (-1, 0, 1) for df in (-1, 0, 1) if free(kr + dr, kf + df)]
+        if spots:
+            r, f = rng.choice(spots)
+            board[r][f] = piece
+    for piece in rng.sample(["N", "Q", "D", "D", "R", "G", "G", "H"], rng.randint(2, 3)):
+        for _ in range(50):
+            r, f = kr + rng.randint(2, 5), kf + rng.randint(-3, 3)
+            if free(r, f):
+                board[r][f] = piece
+                break
+    if not kingless:
+        for r, f in [(11, 0), (11, 11), (10, 0), (10, 11)]:
+            if free(r, f) and abs(f - kf) > 4:
+                board[r][f] = "K"
+                break
+    for r, f in [(8, 0), (8, 11), (7, 0), (7, 11)]:
+        if free(r, f) and abs(f - kf) > 3:
+            board[r][f] = "p"
+            break
+    rows = []
+    for rank in board:
+        row, empty = "", 0
+        for cell in rank:
+            if cell is None:
+                empty += 1
+                continue
+            if empty:
+                row += str(empty)
+                empty = 0
+            row += cell
+        rows.append(row + (str(empty) if empty else ""))
+    return "/".join(rows) + " b - 1"
+
+
+def construct(engine, count, seed):
+    rng = random.Random(seed)
+    made = nomates = 0
+    while made < count:
+        kingless = rng.random() < 0.2
+        sfen = constructed(rng, kingless)
+        result = label(engine, f"position sfen {sfen}")
+        if result is None or (result.startswith("mate") and int(result.split()[1]) < 5):
+            continue
+        if result == "nomate":
+            if nomates * 4 >= made:
+                continue
+            nomates += 1
+        what = "kingless attacker" if "K" not in sfen.split()[0] else "attack"
+        print(f"chushogi|{sfen}|{result}|constructed ({what}, seed {seed})", flush=True)
+        made += 1
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("engine")
-    parser.add_argument("records", nargs="+")
+    parser.add_argument("records", nargs="*")
+    parser.add_argument("--construct", type=int, default=0, help="make this many attack positions")
+    parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--before", default="1,3,5,7,9")
     parser.add_argument("--limit", type=int, default=100)
     args = parser.parse_args()
     before = [int(b) for b in args.before.split(",")]
     engine = Engine(args.engine)
+    if args.construct:
+        construct(engine, args.construct, args.seed)
+        return 0
     made = 0
     seen = set()
     for path in args.records:

@@ -14,9 +14,10 @@ the longest mate proven. Standard library only.
 
 import argparse
 import statistics
-import subprocess
 import sys
 import time
+
+from usi_client import Engine
 
 
 def main():
@@ -27,25 +28,8 @@ def main():
     parser.add_argument("--search", action="store_true", help="alpha-beta instead of the solver")
     args = parser.parse_args()
 
-    p = subprocess.Popen([args.engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                         stderr=subprocess.DEVNULL, text=True, bufsize=1)
-
-    def send(line):
-        p.stdin.write(line + "\n")
-        p.stdin.flush()
-
-    def until(prefix):
-        lines = []
-        while True:
-            line = p.stdout.readline()
-            if not line:
-                sys.exit("the engine ended")
-            lines.append(line.strip())
-            if line.startswith(prefix):
-                return lines
-
-    send("usi")
-    until("usiok")
+    engine = Engine(args.engine)
+    send, until = engine.send, engine.until
     counts = {"solved": 0, "disproved": 0, "unknown": 0, "wrong": 0}
     rates, longest, variant = [], 0, None
     started = time.monotonic()

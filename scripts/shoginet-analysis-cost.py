@@ -20,9 +20,10 @@ Standard library only.
 import argparse
 import json
 import statistics
-import subprocess
 import sys
 import time
+
+from usi_client import Engine
 
 CHU_START = "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1"
 
@@ -56,25 +57,8 @@ def main():
     args = parser.parse_args()
     sfen, moves = load_game(args.game, args.plies)
 
-    engine = subprocess.Popen([args.engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                              stderr=subprocess.DEVNULL, text=True, bufsize=1)
-
-    def send(line):
-        engine.stdin.write(line + "\n")
-        engine.stdin.flush()
-
-    def read_until(prefix):
-        lines = []
-        while True:
-            line = engine.stdout.readline()
-            if not line:
-                sys.exit(f"the engine ended while waiting for '{prefix}'")
-            lines.append(line.strip())
-            if line.startswith(prefix):
-                return lines
-
-    send("usi")
-    read_until("usiok")
+    engine = Engine(args.engine)
+    send, read_until = engine.send, engine.until
     for name, value in [("Threads", args.threads), ("USI_Hash", 256), ("USI_Variant", "chushogi"),
                         ("USI_AnalyseMode", "true"), ("Skill_Level", 20), ("MultiPV", 1)]:
         send(f"setoption name {name} value {value}")
@@ -104,8 +88,7 @@ def main():
         if "score" not in fields or (not finished and "pv" not in fields):
             problems.append(f"ply {ply}: incomplete last info: {' '.join(last)}")
     total = time.monotonic() - start
-    send("quit")
-    engine.wait(timeout=10)
+    engine.close()
 
     print(f"analysis of {len(moves)} plies ({len(moves) + 1} positions), movetime {args.movetime} "
           f"depth {args.depth} nodes {args.nodes}, {args.threads} thread(s)")

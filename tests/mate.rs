@@ -60,6 +60,24 @@ fn assert_wins(pos: &Position, line: &[shishi::core::Move], attacker: Color, wha
     assert!(ended_for_attacker, "{what}: the line does not win");
 }
 
+/// A chu position from its SFEN.
+fn chu(sfen: &str) -> Position {
+    Position::from_sfen(Variant::chu(), sfen).unwrap()
+}
+
+/// The proven line of `pos` (the test fails if there is none within `nodes`).
+fn proven_line(pos: &Position, nodes: u64) -> Vec<shishi::core::Move> {
+    let limits = MateLimits {
+        nodes: Some(nodes),
+        ..MateLimits::default()
+    };
+    let found = Solver::new(16).solve(pos, limits, &SearchControl::new(false), &mut |_| {});
+    match found.verdict {
+        Verdict::Mate(line) => line,
+        v => panic!("{v:?}"),
+    }
+}
+
 #[test]
 fn every_problem_gets_its_verdict_and_every_proof_wins() {
     let set = problems();
@@ -92,17 +110,8 @@ fn every_problem_gets_its_verdict_and_every_proof_wins() {
 fn a_mate_the_defender_cannot_escape_is_proven_with_every_defence_tried() {
     // Two golds against the king in the corner, and no king for the attacker (a problem's
     // kingless side): 3c2b, the king's every move, then the capture.
-    let pos = Position::from_sfen(
-        Variant::chu(),
-        "11k/12/9GG1/12/12/12/12/12/12/p11/12/12 b - 1",
-    )
-    .unwrap();
-    let mut solver = Solver::new(1);
-    let control = SearchControl::new(false);
-    let found = solver.solve(&pos, MateLimits::default(), &control, &mut |_| {});
-    let Verdict::Mate(line) = found.verdict else {
-        panic!("{:?}", found.verdict)
-    };
+    let pos = chu("11k/12/9GG1/12/12/12/12/12/12/p11/12/12 b - 1");
+    let line = proven_line(&pos, 1_000_000);
     assert_eq!(line.len(), 3);
     assert_wins(&pos, &line, Color::Sente, "two golds");
     // Whatever the defender answers, the attacker still wins at once.
@@ -112,12 +121,7 @@ fn a_mate_the_defender_cannot_escape_is_proven_with_every_defence_tried() {
     after.legal_moves(GenMode::Search, &mut defences);
     for d in defences {
         after.make_move(d);
-        let won = solver.solve(&after, MateLimits::default(), &control, &mut |_| {});
-        assert!(
-            matches!(&won.verdict, Verdict::Mate(l) if l.len() == 1),
-            "after {d:?}: {:?}",
-            won.verdict
-        );
+        assert_eq!(proven_line(&after, 1_000_000).len(), 1, "after {d:?}");
         after.unmake_move();
     }
 }
@@ -182,20 +186,8 @@ fn sho_mate_is_a_defender_without_a_legal_move() {
 fn a_lion_hunt_of_thirteen_plies_is_proven_quickly() {
     // The lion chases the king from 6a to its capture; every defence in between is
     // answered with a check (the solver proves it in a few thousand nodes).
-    let pos = Position::from_sfen(
-        Variant::chu(),
-        "6k5/6g5/12/6N5/12/12/12/12/12/p11/12/6K5 b - 1",
-    )
-    .unwrap();
-    let mut solver = Solver::new(16);
-    let limits = MateLimits {
-        nodes: Some(2_000_000),
-        ..MateLimits::default()
-    };
-    let found = solver.solve(&pos, limits, &SearchControl::new(false), &mut |_| {});
-    let Verdict::Mate(line) = found.verdict else {
-        panic!("{:?}", found.verdict)
-    };
+    let pos = chu("6k5/6g5/12/6N5/12/12/12/12/12/p11/12/6K5 b - 1");
+    let line = proven_line(&pos, 2_000_000);
     assert_eq!(line.len(), 13);
     assert_wins(&pos, &line, Color::Sente, "lion hunt");
 }
