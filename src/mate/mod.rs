@@ -293,7 +293,12 @@ impl Solver {
 
     /// Numbers of a position the game has decided, seen by the attacker.
     fn decided(&self, pos: &Position) -> Option<Numbers> {
-        pos.board_outcome().map(|o| {
+        self.numbers_of(pos.board_outcome())
+    }
+
+    /// The numbers of a game's outcome, seen by the attacker.
+    fn numbers_of(&self, outcome: Option<crate::position::Outcome>) -> Option<Numbers> {
+        outcome.map(|o| {
             if o.winner == Some(self.attacker) {
                 Numbers::PROVEN
             } else {
@@ -308,7 +313,16 @@ impl Solver {
     /// that ignore a check, the attacker's checks that leave its own king hanging). Without
     /// this, each of the many moves that ignore a check would count as an open leaf.
     fn quick_look(&self, pos: &Position) -> Option<(Numbers, u16)> {
-        if let Some(numbers) = self.decided(pos) {
+        self.quick_look_decided(pos, self.decided(pos))
+    }
+
+    /// [`Solver::quick_look`] with the board's verdict already known (`decided`).
+    fn quick_look_decided(
+        &self,
+        pos: &Position,
+        decided: Option<Numbers>,
+    ) -> Option<(Numbers, u16)> {
+        if let Some(numbers) = decided {
             return Some((numbers, 0));
         }
         let mover = pos.side_to_move().flip();
@@ -346,11 +360,10 @@ impl Solver {
         let mut moves = std::mem::take(&mut self.moves[ply]);
         moves.clear();
         pos.legal_moves(GenMode::Search, &mut moves);
-        if self.is_attacker(pos) && self.limits.attacker_moves == AttackerMoves::Checks {
-            let defender = self.attacker.flip();
+        if self.checks_only(pos) {
             moves.retain(|&mv| {
                 pos.make_move(mv);
-                let keep = pos.board_outcome().is_some() || pos.royal_attacked(defender);
+                let keep = self.is_tried(pos);
                 pos.unmake_move();
                 keep
             });
@@ -358,9 +371,47 @@ impl Solver {
         moves
     }
 
-    /// What is known of the position reached by `mv` before expanding it.
-    fn first_look(&self, pos: &mut Position, mv: Move, ply: usize) -> Child {
-        pos.make_move(mv);
+    /// Whether only some of the moves at `pos` are tried (the attacker's checks).
+    fn checks_only(&self, pos: &Position) -> bool {
+        self.is_attacker(pos) && self.limits.attacker_moves == AttackerMoves::Checks
+    }
+
+    /// After an attacker's move, with checks only: whether the move is one to try (it
+    /// attacks an enemy royal, or it ends the game).
+    fn is_tried(&self, after: &Position) -> bool {
+        after.board_outcome().is_some() || after.royal_attacked(self.attacker.flip())
+    }
+
+    /// The children of `pos` with what is known of each before expanding it: one make and
+    /// unmake per legal move, the attacker's moves that are not tried left out on the way.
+    fn children_at(&mut self, pos: &mut Position, ply: usize) -> Vec<Child> {
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        moves.clear();
+        pos.legal_moves(GenMode::Search, &mut moves);
+        let checks_only = self.checks_only(pos);
+        let mut children = Vec::with_capacity(moves.len());
+        let defender = self.attacker.flip();
+        for &mv in &moves {
+            pos.make_move(mv);
+            let decided = self.numbers_of(pos.board_outcome());
+            if !checks_only || decided.is_some() || pos.royal_attacked(defender) {
+                children.push(self.look_after(pos, mv, ply, decided));
+            }
+            pos.unmake_move();
+        }
+        self.moves[ply] = moves;
+        children
+    }
+
+    /// What is known of `pos`, reached by `mv` at `ply + 1`, before expanding it (`decided`:
+    /// the board's verdict on it).
+    fn look_after(
+        &self,
+        pos: &mut Position,
+        mv: Move,
+        ply: usize,
+        decided: Option<Numbers>,
+    ) -> Child {
         let key = pos.key();
         let mut child = Child {
             mv,
@@ -368,7 +419,7 @@ impl Solver {
             length: 0,
             line_only: false,
         };
-        if let Some((numbers, length)) = self.quick_look(pos) {
+        if let Some((numbers, length)) = self.quick_look_decided(pos, decided) {
             if numbers.pn == 0 && ply + 1 + length as usize > self.limits.max_plies {
                 // A win that would end past the ply limit is no win within it.
                 child.numbers = Numbers::DISPROVEN;
@@ -396,7 +447,6 @@ impl Solver {
                 child.length = e.length;
             }
         }
-        pos.unmake_move();
         child
     }
 
@@ -413,7 +463,8 @@ impl Solver {
     ) -> NodeResult {
         self.nodes += 1;
         let key = pos.key();
-        if let Some(numbers) = self.decided(pos) {
+        // Below the root a node is expanded only when its first look left it open.
+        if let Some(numbers) = (ply == 0).then(|| self.decided(pos)).flatten() {
             return NodeResult {
                 numbers,
                 length: 0,
@@ -421,9 +472,8 @@ impl Solver {
             };
         }
         let or_node = self.is_attacker(pos);
-        let moves = self.moves_at(pos, ply);
-        if moves.is_empty() {
-            self.moves[ply] = moves;
+        let mut children = self.children_at(pos, ply);
+        if children.is_empty() {
             // The attacker has nothing to try; a defender without a legal move has lost.
             let numbers = if or_node {
                 Numbers::DISPROVEN
@@ -437,11 +487,6 @@ impl Solver {
                 line_only: false,
             };
         }
-        let mut children: Vec<Child> = moves
-            .iter()
-            .map(|&mv| self.first_look(pos, mv, ply))
-            .collect();
-        self.moves[ply] = moves;
         self.line.push(key);
         let result = loop {
             let node = summarise(&children, or_node);
