@@ -162,7 +162,21 @@ fn run_perft(
     Ok(())
 }
 
+/// The search threads to use for a requested count: at most as many per core as the engine
+/// session allows (more only slow a search down); a cut is logged.
+fn search_threads(requested: usize) -> usize {
+    let usable = shishi::session::usable_threads(requested);
+    if usable != requested {
+        log::warn!(
+            "{requested} search threads asked for; using {usable} (at most {} per core)",
+            shishi::session::MAX_THREADS_PER_CORE
+        );
+    }
+    usable
+}
+
 fn run_bench(depth: i32, threads: usize, hash: usize) -> Result<()> {
+    let threads = search_threads(threads);
     let (nodes, time) = shishi::bench::run(depth, threads, hash, |line| {
         log::info!(
             "position {:2}: {:>10} nodes {:>8.3} s  bestmove {}",
@@ -424,7 +438,7 @@ fn run_analyse(a: AnalyseArgs) -> Result<()> {
         workers: a
             .workers
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
-        threads: a.threads.max(1),
+        threads: search_threads(a.threads),
         hash_mb: a.hash.max(1),
         from_ply: a.from_ply,
         thresholds: Thresholds {

@@ -363,3 +363,22 @@ fn mate_solving_adds_the_proven_line_to_results_and_kif() {
     ]);
     assert!(plain.iter().all(|r| r.get("mate").is_none()));
 }
+
+#[test]
+fn too_many_threads_are_cut_to_what_the_cores_can_use() {
+    let (results, stderr) = analyse(&[
+        "--input",
+        &data("positions.txt"),
+        "--depth",
+        "2",
+        "--workers",
+        "1",
+        "--threads",
+        "1000",
+    ]);
+    assert_eq!(results.len(), 3);
+    assert!(
+        stderr.contains("1000 search threads asked for; using"),
+        "{stderr}"
+    );
+}
