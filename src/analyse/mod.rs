@@ -598,7 +598,7 @@ fn analyse_game(searcher: &mut Searcher, job: &Job, run: &Run) -> Result<(), Str
                     "nodes": a.nodes,
                     "pv": best.as_ref().map(|l| pv_text(&pos, &l.pv)),
                     }),
-                    mate.clone(),
+                    mate,
                 ));
             }
         }

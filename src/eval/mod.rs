@@ -50,31 +50,6 @@ impl Breakdown {
     }
 }
 
-/// A side's royal squares (a king and a crown prince at most; room for more), listed so
-/// that the per-piece loop does not walk a bitboard for each piece.
-struct RoyalSquares {
-    squares: [Square; 4],
-    len: usize,
-}
-
-impl RoyalSquares {
-    fn of(pos: &Position, color: Color) -> RoyalSquares {
-        let mut r = RoyalSquares {
-            squares: [Square(0); 4],
-            len: 0,
-        };
-        for sq in pos.royals(color).iter().take(4) {
-            r.squares[r.len] = sq;
-            r.len += 1;
-        }
-        r
-    }
-
-    fn squares(&self) -> &[Square] {
-        &self.squares[..self.len]
-    }
-}
-
 /// An evaluator for one variant: its parameters compiled into per-kind and per-square tables.
 pub struct Evaluator {
     variant: &'static Variant,
@@ -190,11 +165,6 @@ impl Evaluator {
         let v = self.variant;
         let p = self.params;
         let mut b = Breakdown::default();
-        // The royals' squares, listed once: each piece is compared with them.
-        let royals = [
-            RoyalSquares::of(pos, Color::Sente),
-            RoyalSquares::of(pos, Color::Gote),
-        ];
         let mut developed_by = [0; 2];
         let mut total_material = 0;
         let ranks = v.spec.ranks;
@@ -250,10 +220,10 @@ impl Evaluator {
             // Own pieces next to our royals guard them; our pieces within two steps of an
             // enemy royal press on it (a penalty for them, so a bonus for us).
             let ours = pos.occupied(color);
-            for &r in royals[color.index()].squares() {
+            for r in pos.royals(color) {
                 safety += p.royal_guard * (self.near1[r.index()] & ours).count() as i32;
             }
-            for &r in royals[them.index()].squares() {
+            for r in pos.royals(them) {
                 safety += p.royal_attacker * (self.near2[r.index()] & ours).count() as i32;
             }
             b.material += sign * material;

@@ -293,12 +293,7 @@ impl Solver {
 
     /// Numbers of a position the game has decided, seen by the attacker.
     fn decided(&self, pos: &Position) -> Option<Numbers> {
-        self.numbers_of(pos.board_outcome())
-    }
-
-    /// The numbers of a game's outcome, seen by the attacker.
-    fn numbers_of(&self, outcome: Option<crate::position::Outcome>) -> Option<Numbers> {
-        outcome.map(|o| {
+        pos.board_outcome().map(|o| {
             if o.winner == Some(self.attacker) {
                 Numbers::PROVEN
             } else {
@@ -363,7 +358,7 @@ impl Solver {
         if self.checks_only(pos) {
             moves.retain(|&mv| {
                 pos.make_move(mv);
-                let keep = self.is_tried(pos);
+                let keep = self.is_tried(pos, self.decided(pos));
                 pos.unmake_move();
                 keep
             });
@@ -376,10 +371,11 @@ impl Solver {
         self.is_attacker(pos) && self.limits.attacker_moves == AttackerMoves::Checks
     }
 
-    /// After an attacker's move, with checks only: whether the move is one to try (it
-    /// attacks an enemy royal, or it ends the game).
-    fn is_tried(&self, after: &Position) -> bool {
-        after.board_outcome().is_some() || after.royal_attacked(self.attacker.flip())
+    /// After an attacker's move, with checks only: whether the move is one to try (it ends
+    /// the game, `decided` being the board's verdict on `after`, or it attacks an enemy
+    /// royal).
+    fn is_tried(&self, after: &Position, decided: Option<Numbers>) -> bool {
+        decided.is_some() || after.royal_attacked(self.attacker.flip())
     }
 
     /// The children of `pos` with what is known of each before expanding it: one make and
@@ -390,11 +386,10 @@ impl Solver {
         pos.legal_moves(GenMode::Search, &mut moves);
         let checks_only = self.checks_only(pos);
         let mut children = Vec::with_capacity(moves.len());
-        let defender = self.attacker.flip();
         for &mv in &moves {
             pos.make_move(mv);
-            let decided = self.numbers_of(pos.board_outcome());
-            if !checks_only || decided.is_some() || pos.royal_attacked(defender) {
+            let decided = self.decided(pos);
+            if !checks_only || self.is_tried(pos, decided) {
                 children.push(self.look_after(pos, mv, ply, decided));
             }
             pos.unmake_move();

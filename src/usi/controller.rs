@@ -1,8 +1,9 @@
 //! The USI controller: parses each line and turns it into a call on the engine
 //! [`Session`], which owns the variant, the position, the options and the search worker.
 //! It never blocks on a search: the worker prints each `go`'s one `bestmove`; `isready` is
-//! answered once option changes are applied (at once while a search runs); `stop`, `ponderhit` and `quit` reach the running search through the
-//! session. (protocol-docs/usi.md)
+//! answered once option changes are applied (at once while a search runs); `stop`,
+//! `ponderhit` and `quit` reach the running search through the session.
+//! (protocol-docs/usi.md)
 
 use super::command::{self, Command, GoParams};
 use super::options::{self, Parsed};
