@@ -191,3 +191,13 @@ fn a_lion_hunt_of_thirteen_plies_is_proven_quickly() {
     assert_eq!(line.len(), 13);
     assert_wins(&pos, &line, Color::Sente, "lion hunt");
 }
+
+#[test]
+fn two_free_kings_against_a_guarded_king_are_proven_not_thrashed() {
+    // Without the 1+epsilon threshold the solver re-expanded a handful of positions for
+    // 300,000 nodes and decided nothing; the mate with checks is 11 plies.
+    let pos = chu("6k2gsc/12/12/12/12/12/12/12/12/12/12/QQ4K5 b - 1");
+    let line = proven_line(&pos, 300_000);
+    assert_wins(&pos, &line, Color::Sente, "two free kings");
+    assert!(line.len() <= 11, "{} plies", line.len());
+}

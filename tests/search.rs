@@ -190,3 +190,22 @@ fn bench_reproduces_the_node_count_in_bench_file() {
         "the search changed: update BENCH and say `Bench: {nodes}` in the commit"
     );
 }
+
+#[test]
+fn a_strength_level_keeps_its_node_budget_exactly() {
+    // Level 10 may spend 6,400 nodes. The limit was checked every 1,024 nodes only, so the
+    // low levels overran it (levels 0 to 4 all searched 1,024 nodes or more).
+    let level = shishi::search::skill::Skill::new(10).unwrap();
+    let limits = Limits {
+        skill: Some(level),
+        ..Limits::default()
+    };
+    let (_, r) = search(Variant::chu(), Variant::chu().spec.start_sfen, limits, 1);
+    assert!(r.best.is_some());
+    let budget = level.max_nodes();
+    assert!(
+        (budget..budget + 64).contains(&r.nodes),
+        "{} nodes for a budget of {budget}",
+        r.nodes
+    );
+}
