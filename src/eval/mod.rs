@@ -1,9 +1,9 @@
 //! Static evaluation, from the side to move's point of view, in centipawns.
 //!
-//! First version (strength work comes later): material, centralisation and pawn advance,
-//! promotion potential, mobility of the ranging pieces, royal safety (enemy pieces near a
-//! royal, own guards next to it; a crown prince is a second royal and is guarded alike),
-//! lion safety (an attacked lion is a hunted lion), opening development and a tempo bonus.
+//! Material, placement (per kind: a weight for centralisation and one for the ranks
+//! advanced), promotion potential, mobility of the ranging pieces, royal safety (enemy
+//! pieces near a royal, own guards next to it; a crown prince is a second royal and is
+//! guarded alike), lion safety (an attacked lion is a hunted lion), opening development and a tempo bonus.
 //! Every term is computed once per call in [`Evaluator::breakdown`]; `evaluate` sums it.
 
 pub mod params;
@@ -12,7 +12,7 @@ use crate::core::score::Score;
 use crate::core::{Bitboard, Color, Square};
 use crate::position::Position;
 use crate::variant::Variant;
-use params::EvalParams;
+use params::{Resolved, Weights};
 use std::sync::OnceLock;
 
 /// The evaluation terms, each from sente's point of view (positive: good for sente).
@@ -53,12 +53,16 @@ impl Breakdown {
 /// An evaluator for one variant: its parameters compiled into per-kind and per-square tables.
 pub struct Evaluator {
     variant: &'static Variant,
-    params: &'static EvalParams,
+    weights: Weights,
     /// Value per kind.
     values: Vec<i32>,
+    /// Centralisation and advance weights per kind.
+    centre_weight: Vec<i32>,
+    advance_weight: Vec<i32>,
     promotion_gain: Vec<i32>,
     ranging: Vec<bool>,
-    centre: Vec<i32>,
+    /// Per square: steps to the nearest edge.
+    edge_distance: Vec<i32>,
     /// Per square: the on-board squares one step away, and those one or two steps away.
     near1: Vec<Bitboard>,
     near2: Vec<Bitboard>,
@@ -74,20 +78,12 @@ impl Evaluator {
     }
 
     fn new(variant: &'static Variant) -> Evaluator {
-        let params = params::for_variant(variant);
-        let values: Vec<i32> = variant
-            .spec
-            .kinds
-            .iter()
-            .map(|k| {
-                params
-                    .values
-                    .iter()
-                    .find(|(s, _)| *s == k.sfen)
-                    .map(|(_, v)| *v)
-                    .unwrap_or(300)
-            })
-            .collect();
+        Evaluator::with_params(variant, &Resolved::of(variant))
+    }
+
+    /// An evaluator of `variant` with other parameters than the built-in ones (tuning).
+    pub fn with_params(variant: &'static Variant, params: &Resolved) -> Evaluator {
+        let values = params.values.clone();
         let promotion_gain = (0..variant.kind_count())
             .map(|k| variant.promotion[k].map_or(0, |p| (values[p as usize] - values[k]).max(0)))
             .collect();
@@ -95,7 +91,7 @@ impl Evaluator {
             .map(|k| !variant.tables.pieces[k][0].slides.is_empty())
             .collect();
         let (files, ranks) = (variant.spec.files, variant.spec.ranks);
-        let centre = (0..256)
+        let edge_distance = (0..256)
             .map(|i| {
                 let sq = Square(i as u8);
                 if !variant.on_board(sq) {
@@ -119,11 +115,13 @@ impl Evaluator {
         let start = Position::startpos(variant);
         let mut ev = Evaluator {
             variant,
-            params,
+            weights: params.weights,
             values,
+            centre_weight: params.centre.clone(),
+            advance_weight: params.advance.clone(),
             promotion_gain,
             ranging,
-            centre,
+            edge_distance,
             near1,
             near2,
             start_material: 1,
@@ -163,7 +161,7 @@ impl Evaluator {
     /// Every term of the evaluation, from sente's point of view.
     pub fn breakdown(&self, pos: &Position) -> Breakdown {
         let v = self.variant;
-        let p = self.params;
+        let p = &self.weights;
         let mut b = Breakdown::default();
         let mut developed_by = [0; 2];
         let mut total_material = 0;
@@ -189,12 +187,8 @@ impl Evaluator {
                 } else {
                     sq.y()
                 } as i32;
-                let royal = Variant::has(v.royal_mask, kind);
-                if Variant::has(v.weak_mask | v.one_way_mask, kind) {
-                    placement += p.advance * advanced;
-                } else if !self.ranging[kind as usize] && !royal {
-                    placement += p.centre * self.centre[sq.index()];
-                }
+                placement += self.advance_weight[kind as usize] * advanced
+                    + self.centre_weight[kind as usize] * self.edge_distance[sq.index()];
                 let gain = self.promotion_gain[kind as usize];
                 if gain > 0 {
                     let depth = v.spec.zone_depth as i32;
@@ -284,7 +278,7 @@ mod tests {
             let pos = Position::startpos(variant);
             let b = ev.breakdown(&pos);
             assert_eq!(b.total() - b.tempo, 0, "{}: {b:?}", variant.name());
-            assert_eq!(ev.evaluate(&pos), ev.params.tempo);
+            assert_eq!(ev.evaluate(&pos), ev.weights.tempo);
         }
     }
 

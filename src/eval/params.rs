@@ -3,6 +3,10 @@
 //! Piece values start from HaChu's published tables (H.G. Muller; chu: pawn 40, lion 1000;
 //! sho: pawn 80), rescaled so that a pawn is 100 centipawns. A promoted piece is valued as
 //! the piece it moves like. Keys are SFEN letters, so the tables read as the variant data.
+//!
+//! [`Resolved`] is the same set per kind of a variant, as the evaluator uses it; it is also
+//! the flat vector of named numbers that `shishi tune` changes and prints back in the form
+//! of this file.
 
 use crate::variant::Variant;
 
@@ -10,14 +14,21 @@ use crate::variant::Variant;
 pub struct EvalParams {
     /// `(SFEN letters, value in centipawns)` for every kind.
     pub values: &'static [(&'static str, i32)],
+    /// `(SFEN letters, centre, advance)` for every kind: centipawns per step of
+    /// centralisation (the distance to the nearest edge) and per rank advanced from the own
+    /// back rank.
+    pub placement: &'static [(&'static str, i32, i32)],
+    /// The weights that are not per kind.
+    pub weights: Weights,
+}
+
+/// The weights that are not per kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Weights {
     /// Bonus for the side to move.
     pub tempo: i32,
     /// Per reachable square of a ranging piece, in 1/8 centipawn.
     pub mobility_eighths: i32,
-    /// Per step of centralisation of a short-range piece, in centipawns.
-    pub centre: i32,
-    /// Per rank a pawn-like piece has advanced.
-    pub advance: i32,
     /// Share (percent) of the promotion gain counted for a piece inside the zone, and half
     /// of it one rank before.
     pub promotion_potential_pct: i32,
@@ -30,6 +41,43 @@ pub struct EvalParams {
     /// Opening development: per ranging piece moved off its two back ranks while much
     /// material is on the board.
     pub development: i32,
+}
+
+impl Weights {
+    /// The names of the weights, in the order of [`Weights::to_vec`].
+    pub const NAMES: [&'static str; 7] = [
+        "tempo",
+        "mobility_eighths",
+        "promotion_potential_pct",
+        "royal_attacker",
+        "royal_guard",
+        "lion_hunted_pct",
+        "development",
+    ];
+
+    fn to_vec(self) -> Vec<i32> {
+        vec![
+            self.tempo,
+            self.mobility_eighths,
+            self.promotion_potential_pct,
+            self.royal_attacker,
+            self.royal_guard,
+            self.lion_hunted_pct,
+            self.development,
+        ]
+    }
+
+    fn from_slice(v: &[i32]) -> Weights {
+        Weights {
+            tempo: v[0],
+            mobility_eighths: v[1],
+            promotion_potential_pct: v[2],
+            royal_attacker: v[3],
+            royal_guard: v[4],
+            lion_hunted_pct: v[5],
+            development: v[6],
+        }
+    }
 }
 
 /// Chu shogi.
@@ -75,15 +123,56 @@ pub const CHU: EvalParams = EvalParams {
         ("+h", 1250),
         ("+d", 1375),
     ],
-    tempo: 20,
-    mobility_eighths: 12,
-    centre: 3,
-    advance: 4,
-    promotion_potential_pct: 30,
-    royal_attacker: 25,
-    royal_guard: 12,
-    lion_hunted_pct: 12,
-    development: 6,
+    placement: &[
+        ("p", 0, 4),
+        ("i", 0, 4),
+        ("l", 0, 4),
+        ("f", 3, 0),
+        ("c", 3, 0),
+        ("s", 3, 0),
+        ("g", 3, 0),
+        ("e", 3, 0),
+        ("k", 0, 0),
+        ("a", 0, 0),
+        ("b", 0, 0),
+        ("t", 3, 0),
+        ("o", 3, 0),
+        ("x", 3, 0),
+        ("m", 0, 0),
+        ("v", 0, 0),
+        ("r", 0, 0),
+        ("h", 0, 0),
+        ("d", 0, 0),
+        ("n", 3, 0),
+        ("q", 0, 0),
+        ("+p", 3, 0),
+        ("+i", 3, 0),
+        ("+l", 0, 0),
+        ("+f", 0, 0),
+        ("+c", 0, 0),
+        ("+s", 0, 0),
+        ("+g", 0, 0),
+        ("+e", 0, 0),
+        ("+a", 0, 0),
+        ("+b", 0, 0),
+        ("+t", 0, 0),
+        ("+o", 3, 0),
+        ("+x", 0, 0),
+        ("+m", 0, 0),
+        ("+v", 0, 0),
+        ("+r", 0, 0),
+        ("+h", 0, 0),
+        ("+d", 0, 0),
+    ],
+    weights: Weights {
+        tempo: 20,
+        mobility_eighths: 12,
+        promotion_potential_pct: 30,
+        royal_attacker: 25,
+        royal_guard: 12,
+        lion_hunted_pct: 12,
+        development: 6,
+    },
 };
 
 /// Sho shogi.
@@ -106,15 +195,33 @@ pub const SHO: EvalParams = EvalParams {
         ("+b", 650),
         ("+r", 875),
     ],
-    tempo: 20,
-    mobility_eighths: 16,
-    centre: 3,
-    advance: 5,
-    promotion_potential_pct: 30,
-    royal_attacker: 30,
-    royal_guard: 15,
-    lion_hunted_pct: 0,
-    development: 5,
+    placement: &[
+        ("p", 0, 5),
+        ("l", 0, 5),
+        ("n", 0, 5),
+        ("s", 3, 0),
+        ("g", 3, 0),
+        ("k", 0, 0),
+        ("e", 3, 0),
+        ("b", 0, 0),
+        ("r", 0, 0),
+        ("+p", 3, 0),
+        ("+l", 3, 0),
+        ("+n", 3, 0),
+        ("+s", 3, 0),
+        ("+e", 0, 0),
+        ("+b", 0, 0),
+        ("+r", 0, 0),
+    ],
+    weights: Weights {
+        tempo: 20,
+        mobility_eighths: 16,
+        promotion_potential_pct: 30,
+        royal_attacker: 30,
+        royal_guard: 15,
+        lion_hunted_pct: 0,
+        development: 5,
+    },
 };
 
 /// Every variant's parameters, by the variant's name.
@@ -135,6 +242,108 @@ pub fn for_variant(variant: &Variant) -> &'static EvalParams {
     }
 }
 
+/// One variant's parameters per kind (indexed by the variant's kind index), and as the flat
+/// vector of named numbers that tuning changes: the values, the centre weights, the advance
+/// weights, then the [`Weights`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Resolved {
+    /// Value per kind, centipawns.
+    pub values: Vec<i32>,
+    /// Centralisation weight per kind.
+    pub centre: Vec<i32>,
+    /// Advance weight per kind.
+    pub advance: Vec<i32>,
+    /// The weights that are not per kind.
+    pub weights: Weights,
+}
+
+impl Resolved {
+    /// The built-in parameters of `variant` (a kind missing from a table would be worth 300
+    /// with no placement; a test checks that none is missing).
+    pub fn of(variant: &Variant) -> Resolved {
+        let params = for_variant(variant);
+        let kinds = &variant.spec.kinds;
+        let value = |sfen: &str| {
+            params
+                .values
+                .iter()
+                .find(|(s, _)| *s == sfen)
+                .map_or(300, |&(_, v)| v)
+        };
+        let placement = |sfen: &str| {
+            params
+                .placement
+                .iter()
+                .find(|(s, _, _)| *s == sfen)
+                .map_or((0, 0), |&(_, c, a)| (c, a))
+        };
+        Resolved {
+            values: kinds.iter().map(|k| value(k.sfen)).collect(),
+            centre: kinds.iter().map(|k| placement(k.sfen).0).collect(),
+            advance: kinds.iter().map(|k| placement(k.sfen).1).collect(),
+            weights: params.weights,
+        }
+    }
+
+    /// The names of the flat vector's entries: `value.p`, `centre.p`, `advance.p` per kind
+    /// (SFEN letters), then the weights.
+    pub fn names(variant: &Variant) -> Vec<String> {
+        let kinds = &variant.spec.kinds;
+        ["value", "centre", "advance"]
+            .iter()
+            .flat_map(|table| kinds.iter().map(move |k| format!("{table}.{}", k.sfen)))
+            .chain(Weights::NAMES.iter().map(|n| n.to_string()))
+            .collect()
+    }
+
+    /// The flat vector, in the order of [`Resolved::names`].
+    pub fn to_vec(&self) -> Vec<i32> {
+        let mut v = self.values.clone();
+        v.extend(&self.centre);
+        v.extend(&self.advance);
+        v.extend(self.weights.to_vec());
+        v
+    }
+
+    /// The parameters of `variant` from a flat vector; `None` if its length is not
+    /// that of [`Resolved::names`].
+    pub fn from_vec(variant: &Variant, v: &[i32]) -> Option<Resolved> {
+        let n = variant.kind_count();
+        if v.len() != 3 * n + Weights::NAMES.len() {
+            return None;
+        }
+        Some(Resolved {
+            values: v[..n].to_vec(),
+            centre: v[n..2 * n].to_vec(),
+            advance: v[2 * n..3 * n].to_vec(),
+            weights: Weights::from_slice(&v[3 * n..]),
+        })
+    }
+
+    /// The parameters as the Rust text of this file's tables (`values`, `placement`,
+    /// `weights`), to paste over a variant's constant after tuning.
+    pub fn to_rust(&self, variant: &Variant) -> String {
+        let kinds = &variant.spec.kinds;
+        let mut out = String::from("    values: &[\n");
+        for (k, v) in kinds.iter().zip(&self.values) {
+            out += &format!("        (\"{}\", {v}),\n", k.sfen);
+        }
+        out += "    ],\n    placement: &[\n";
+        for (i, k) in kinds.iter().enumerate() {
+            out += &format!(
+                "        (\"{}\", {}, {}),\n",
+                k.sfen, self.centre[i], self.advance[i]
+            );
+        }
+        out += "    ],\n    weights: Weights {\n";
+        for (name, v) in Weights::NAMES.iter().zip(self.weights.to_vec()) {
+            out += &format!("        {name}: {v},\n");
+        }
+        out += "    },\n";
+        out
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -149,5 +358,29 @@ mod tests {
             );
         }
         assert_eq!(TABLE.len(), Variant::all().len());
+    }
+
+    #[test]
+    fn every_kind_has_a_value_and_a_placement() {
+        for v in Variant::all() {
+            let p = for_variant(v);
+            for k in v.spec.kinds {
+                assert!(p.values.iter().any(|(s, _)| *s == k.sfen), "{}", k.sfen);
+                assert!(p.placement.iter().any(|(s, ..)| *s == k.sfen), "{}", k.sfen);
+            }
+            assert_eq!(p.values.len(), v.kind_count(), "{}", v.name());
+            assert_eq!(p.placement.len(), v.kind_count(), "{}", v.name());
+        }
+    }
+
+    #[test]
+    fn the_flat_vector_round_trips() {
+        for v in Variant::all() {
+            let r = Resolved::of(v);
+            let flat = r.to_vec();
+            assert_eq!(flat.len(), Resolved::names(v).len());
+            assert_eq!(Resolved::from_vec(v, &flat), Some(r));
+            assert_eq!(Resolved::from_vec(v, &flat[1..]), None);
+        }
     }
 }
