@@ -4,7 +4,7 @@
 //! scores) -> [`variant`] (piece kinds and rules as data) -> [`position`] (board,
 //! make/unmake, move generation, game-end rules) -> [`eval`] and [`search`] -> [`perft`],
 //! [`bench`], the engine [`session`] and the front-ends over it ([`usi`], [`cecp`]), and
-//! the tools ([`tournament`], [`analyse`]).
+//! the tools ([`tournament`], [`analyse`], [`tune`]).
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -20,5 +20,6 @@ pub mod position;
 pub mod search;
 pub mod session;
 pub mod tournament;
+pub mod tune;
 pub mod usi;
 pub mod variant;

@@ -79,6 +79,41 @@ enum Command {
         #[arg(long, default_value_t = 16)]
         hash: usize,
     },
+    /// Texel tuning of the evaluation: training positions from match records, then a fit.
+    #[command(subcommand)]
+    Tune(TuneCommand),
+}
+
+#[derive(Subcommand)]
+enum TuneCommand {
+    /// Print training lines (`RESULT VARIANT SFEN`, quiet positions) of match records
+    /// (JSON lines of `shishi match --jsonl`).
+    Extract {
+        /// Record files.
+        #[arg(required = true)]
+        records: Vec<std::path::PathBuf>,
+        /// Plies at the start of a game never taken (besides the book's).
+        #[arg(long, default_value_t = 16)]
+        skip_plies: usize,
+        /// Take every n-th ply only.
+        #[arg(long, default_value_t = 1)]
+        every: usize,
+    },
+    /// Fit the evaluation parameters to training lines; prints them as the Rust text of
+    /// src/eval/params.rs (progress on stderr).
+    Fit {
+        /// A file of training lines.
+        positions: std::path::PathBuf,
+        /// At most this many passes over the parameters.
+        #[arg(long, default_value_t = 30)]
+        passes: usize,
+        /// Keep a kind's parameters unless the positions hold this many pieces of it.
+        #[arg(long, default_value_t = 2000)]
+        min_occurrences: usize,
+        /// Hold every n-th position out as a validation set (its error is reported).
+        #[arg(long, default_value_t = 10)]
+        validation_every: usize,
+    },
 }
 
 fn main() -> Result<()> {
@@ -102,6 +137,7 @@ fn main() -> Result<()> {
             hash,
         }) => run_bench(depth, threads, hash),
         Some(Command::Match(args)) => run_match(*args),
+        Some(Command::Tune(command)) => run_tune(command),
         Some(Command::Analyse(args)) => run_analyse(*args),
         Some(Command::Testengine {
             behaviour,
@@ -123,6 +159,110 @@ fn main() -> Result<()> {
         Some(Command::Xboard) => Ok(shishi::cecp::run(None)?),
         Some(Command::Usi) => Ok(shishi::usi::run(None)?),
         None => protocol_by_first_line(),
+    }
+}
+
+fn run_tune(command: TuneCommand) -> Result<()> {
+    use shishi::tune;
+    match command {
+        TuneCommand::Extract {
+            records,
+            skip_plies,
+            every,
+        } => {
+            let options = tune::ExtractOptions { skip_plies, every };
+            let (mut games, mut lines) = (0, 0);
+            let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+            for path in &records {
+                let text = std::fs::read_to_string(path)
+                    .with_context(|| format!("cannot read {}", path.display()))?;
+                for (n, line) in text
+                    .lines()
+                    .enumerate()
+                    .filter(|(_, l)| !l.trim().is_empty())
+                {
+                    let where_ = format!("{}:{}", path.display(), n + 1);
+                    let record: shishi::tournament::records::GameRecord =
+                        match serde_json::from_str(line) {
+                            Ok(r) => r,
+                            Err(e) => {
+                                log::warn!("{where_}: not a game record ({e}); skipped");
+                                continue;
+                            }
+                        };
+                    match tune::extract(&record, &options) {
+                        Ok(found) => {
+                            games += 1;
+                            lines += found.len();
+                            for l in found {
+                                writeln!(out, "{l}")?;
+                            }
+                        }
+                        Err(e) => log::warn!("{where_}: {e}; skipped"),
+                    }
+                }
+            }
+            out.flush()?;
+            log::info!("{lines} training positions from {games} games");
+            Ok(())
+        }
+        TuneCommand::Fit {
+            positions,
+            passes,
+            min_occurrences,
+            validation_every,
+        } => {
+            let text = std::fs::read_to_string(&positions)
+                .with_context(|| format!("cannot read {}", positions.display()))?;
+            let data = tune::Dataset::parse(&text, &positions.display().to_string())
+                .map_err(anyhow::Error::msg)?;
+            let variant = data.variant;
+            let (train, check) = data.split_every(validation_every);
+            let start = shishi::eval::params::Resolved::of(variant);
+            let built_in = shishi::eval::Evaluator::with_params(variant, &start);
+            let scale = tune::fit_scale(&built_in, &train);
+            let error_of = |params: &shishi::eval::params::Resolved, set: &tune::Dataset| {
+                tune::mean_error(
+                    &shishi::eval::Evaluator::with_params(variant, params),
+                    set,
+                    scale,
+                )
+            };
+            eprintln!(
+                "{} training and {} validation positions ({}); scale {scale:.4}; error {:.6} / validation {:.6}",
+                train.len(),
+                check.len(),
+                variant.name(),
+                error_of(&start, &train),
+                error_of(&start, &check)
+            );
+            let options = tune::TuneOptions {
+                max_passes: passes,
+                min_occurrences,
+            };
+            let started = Instant::now();
+            let tuned = tune::tune(&train, &start, scale, &options, |p| {
+                eprintln!(
+                    "pass {}: error {:.6}, validation {:.6}, {} changed, {:.0} s",
+                    p.pass,
+                    p.error,
+                    error_of(&p.params, &check),
+                    p.changed,
+                    started.elapsed().as_secs_f64()
+                );
+            });
+            println!(
+                "// shishi tune fit {} (scale {scale:.4}, {} positions): error {:.6} -> {:.6}, validation {:.6} -> {:.6}",
+                positions.display(),
+                train.len(),
+                error_of(&start, &train),
+                error_of(&tuned, &train),
+                error_of(&start, &check),
+                error_of(&tuned, &check)
+            );
+            print!("{}", tuned.to_rust(variant));
+            Ok(())
+        }
     }
 }
 
@@ -296,6 +436,13 @@ fn run_match(a: MatchArgs) -> Result<()> {
             inc_ms: 100,
         },
     };
+    if let Some(e) = engines.iter().find(|e| e.tc.is_some()) {
+        anyhow::ensure!(
+            matches!(tc, TimeControl::Fischer { .. }),
+            "--engine {}: tc= (time odds) needs a Fischer clock for the match (--tc)",
+            e.name
+        );
+    }
     let openings = match &a.openings {
         Some(path) => {
             let text = std::fs::read_to_string(path)

@@ -1,0 +1,346 @@
+//! Texel tuning of the evaluation (Peter Österlund's method): take quiet positions of
+//! finished games, map the static evaluation to an expected score with a logistic curve,
+//! and change the evaluation's parameters one at a time while the mean squared difference
+//! to the games' results goes down.
+//!
+//! Two steps, each a `shishi tune` subcommand: [`extract`] turns match records (JSON lines
+//! of `shishi match`) into training lines `RESULT VARIANT SFEN`, and [`tune`] fits the
+//! parameters of [`Resolved`] to a [`Dataset`] of such lines. The positions are quiet by
+//! the moves around them: the side to move's royal is not attacked, the move played from it
+//! is no capture or promotion, and the move before it was no capture (no exchange half
+//! done), so the static evaluation is what a quiescence search would return.
+
+use crate::core::Color;
+use crate::eval::params::{Resolved, Weights};
+use crate::eval::Evaluator;
+use crate::position::Position;
+use crate::search::movepick::is_capture;
+use crate::tournament::records::GameRecord;
+use crate::variant::Variant;
+use rayon::prelude::*;
+
+/// Which positions of a game become training positions.
+#[derive(Clone, Copy, Debug)]
+pub struct ExtractOptions {
+    /// Plies at the start of a game that are never taken (besides the book's).
+    pub skip_plies: usize,
+    /// Take only every n-th ply (1: every one), to have fewer near-identical positions.
+    pub every: usize,
+}
+
+/// The training lines of one game: `RESULT VARIANT SFEN` per quiet position, RESULT from
+/// sente's side (1, 0.5 or 0). A game lost by forfeit gives none (its result says nothing
+/// about the board). An error names the move that does not replay.
+pub fn extract(record: &GameRecord, options: &ExtractOptions) -> Result<Vec<String>, String> {
+    let result = match record.result.as_str() {
+        "1-0" => "1",
+        "0-1" => "0",
+        "1/2-1/2" => "0.5",
+        other => return Err(format!("game {}: unknown result '{other}'", record.game)),
+    };
+    if record.forfeit {
+        return Ok(Vec::new());
+    }
+    let variant = Variant::by_name(&record.variant)
+        .ok_or_else(|| format!("game {}: unknown variant {}", record.game, record.variant))?;
+    let mut pos = Position::from_sfen(variant, &record.initial_sfen)
+        .map_err(|e| format!("game {}: {e}", record.game))?;
+    let mut lines = Vec::new();
+    let mut previous_was_capture = false;
+    for (ply, text) in record.moves.split_whitespace().enumerate() {
+        let mv = pos
+            .parse_usi_move(text)
+            .map_err(|e| format!("game {}: ply {}: {e}", record.game, ply + 1))?;
+        let capture = is_capture(&pos, mv);
+        let from_book = record.comments.get(ply).is_some_and(|c| c == "book");
+        let quiet = !capture && !mv.is_promotion() && !previous_was_capture;
+        if quiet
+            && !from_book
+            && ply >= options.skip_plies
+            && ply % options.every.max(1) == 0
+            && !royal_attacked(&pos)
+        {
+            lines.push(format!("{result} {} {}", variant.name(), pos.to_sfen()));
+        }
+        previous_was_capture = capture;
+        pos.make_move(mv);
+    }
+    Ok(lines)
+}
+
+/// Whether a royal of the side to move is attacked.
+fn royal_attacked(pos: &Position) -> bool {
+    let us = pos.side_to_move();
+    pos.royals(us)
+        .iter()
+        .any(|sq| pos.is_attacked(sq, us.flip()))
+}
+
+/// Training positions of one variant with their games' results (sente's side).
+pub struct Dataset {
+    /// The variant of every position.
+    pub variant: &'static Variant,
+    positions: Vec<Position>,
+    results: Vec<f64>,
+}
+
+impl Dataset {
+    /// Reads training lines (`RESULT VARIANT SFEN`; `#` comments and blank lines skipped).
+    /// Every line must parse and be of one variant; the error names the file and line.
+    pub fn parse(text: &str, file: &str) -> Result<Dataset, String> {
+        let lines: Vec<(usize, &str)> = text
+            .lines()
+            .enumerate()
+            .map(|(n, l)| (n + 1, l.trim()))
+            .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
+            .collect();
+        let parsed: Vec<Result<(&'static Variant, Position, f64), String>> = lines
+            .par_iter()
+            .map(|&(n, line)| parse_line(line).map_err(|e| format!("{file}:{n}: {e}")))
+            .collect();
+        let mut variant = None;
+        let (mut positions, mut results) = (Vec::new(), Vec::new());
+        for (item, &(n, _)) in parsed.into_iter().zip(&lines) {
+            let (v, pos, result) = item?;
+            if variant.is_some_and(|first: &Variant| first.name() != v.name()) {
+                return Err(format!("{file}:{n}: a second variant ({})", v.name()));
+            }
+            variant = Some(v);
+            positions.push(pos);
+            results.push(result);
+        }
+        let variant = variant.ok_or_else(|| format!("{file}: no training lines"))?;
+        Ok(Dataset {
+            variant,
+            positions,
+            results,
+        })
+    }
+
+    /// The number of positions.
+    pub fn len(&self) -> usize {
+        self.positions.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.positions.is_empty()
+    }
+
+    /// Splits off every `n`-th position as a validation set: `(training, validation)`.
+    pub fn split_every(self, n: usize) -> (Dataset, Dataset) {
+        let n = n.max(2);
+        let mut train = Dataset {
+            variant: self.variant,
+            positions: Vec::new(),
+            results: Vec::new(),
+        };
+        let mut check = Dataset {
+            variant: self.variant,
+            positions: Vec::new(),
+            results: Vec::new(),
+        };
+        for (i, (pos, result)) in self.positions.into_iter().zip(self.results).enumerate() {
+            let set = if i % n == n - 1 {
+                &mut check
+            } else {
+                &mut train
+            };
+            set.positions.push(pos);
+            set.results.push(result);
+        }
+        (train, check)
+    }
+
+    /// How many pieces of each kind the positions hold (both colours).
+    fn kind_counts(&self) -> Vec<usize> {
+        let mut counts = vec![0; self.variant.kind_count()];
+        for pos in &self.positions {
+            for sq in pos.occupied(Color::Sente) | pos.occupied(Color::Gote) {
+                counts[pos.piece_on(sq).kind() as usize] += 1;
+            }
+        }
+        counts
+    }
+}
+
+fn parse_line(line: &str) -> Result<(&'static Variant, Position, f64), String> {
+    let mut parts = line.splitn(3, ' ');
+    let (result, variant, sfen) = match (parts.next(), parts.next(), parts.next()) {
+        (Some(r), Some(v), Some(s)) => (r, v, s),
+        _ => return Err("expected RESULT VARIANT SFEN".into()),
+    };
+    let result: f64 = match result {
+        "1" => 1.0,
+        "0.5" => 0.5,
+        "0" => 0.0,
+        other => return Err(format!("result '{other}' is not 1, 0.5 or 0")),
+    };
+    let variant = Variant::by_name(variant).ok_or_else(|| format!("unknown variant {variant}"))?;
+    let pos = Position::from_sfen(variant, sfen).map_err(|e| e.to_string())?;
+    // A clone drops the spare capacity of the move history: a training set holds many.
+    Ok((variant, pos.clone(), result))
+}
+
+/// The expected score of sente for an evaluation `eval` (centipawns, sente's side).
+fn expected(eval: i32, scale: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-scale * eval as f64 / 400.0))
+}
+
+/// The mean squared difference between the games' results and the expected scores.
+pub fn mean_error(ev: &Evaluator, data: &Dataset, scale: f64) -> f64 {
+    let sum: f64 = data
+        .positions
+        .par_iter()
+        .zip(&data.results)
+        .map(|(pos, &result)| {
+            let e = expected(ev.breakdown(pos).total(), scale);
+            (result - e) * (result - e)
+        })
+        .sum();
+    sum / data.len().max(1) as f64
+}
+
+/// The scale of the logistic curve that fits `ev` best to `data` (golden-section search).
+pub fn fit_scale(ev: &Evaluator, data: &Dataset) -> f64 {
+    let (mut lo, mut hi) = (0.05f64, 4.0f64);
+    let ratio = (5f64.sqrt() - 1.0) / 2.0;
+    while hi - lo > 0.001 {
+        let a = hi - ratio * (hi - lo);
+        let b = lo + ratio * (hi - lo);
+        if mean_error(ev, data, a) < mean_error(ev, data, b) {
+            hi = b;
+        } else {
+            lo = a;
+        }
+    }
+    (lo + hi) / 2.0
+}
+
+/// How the search over the parameters runs.
+#[derive(Clone, Copy, Debug)]
+pub struct TuneOptions {
+    /// At most this many passes over the parameters.
+    pub max_passes: usize,
+    /// A kind's parameters stay as they are unless the positions hold at least this many
+    /// pieces of it (too few to learn from).
+    pub min_occurrences: usize,
+}
+
+/// Where a tuning run stands after a pass.
+#[derive(Clone, Debug)]
+pub struct Progress {
+    /// Passes done.
+    pub pass: usize,
+    /// The training error now.
+    pub error: f64,
+    /// Parameters changed in this pass.
+    pub changed: usize,
+    /// The parameters now.
+    pub params: Resolved,
+}
+
+/// Which entries of the flat vector are tuned: not the pawn's value (it fixes the scale:
+/// a pawn is 100), not a royal's (both sides have theirs; a position without one is over),
+/// not those of kinds seen fewer than `min_occurrences` times.
+fn tunable_entries(data: &Dataset, min_occurrences: usize) -> Vec<bool> {
+    let v = data.variant;
+    let n = v.kind_count();
+    let counts = data.kind_counts();
+    let mut tuned = vec![true; 3 * n + Weights::NAMES.len()];
+    for kind in 0..n {
+        let rare = counts[kind] < min_occurrences;
+        let fixed_value = v.spec.kinds[kind].sfen == "p" || v.spec.kinds[kind].royal;
+        tuned[kind] = !rare && !fixed_value;
+        tuned[n + kind] = !rare;
+        tuned[2 * n + kind] = !rare;
+    }
+    tuned
+}
+
+/// The range an entry of the flat vector is kept in.
+fn bounds(variant: &Variant, index: usize) -> (i32, i32) {
+    let n = variant.kind_count();
+    if index < n {
+        return (10, 10_000);
+    }
+    if index < 3 * n {
+        return (-50, 50);
+    }
+    match Weights::NAMES[index - 3 * n] {
+        "promotion_potential_pct" | "lion_hunted_pct" => (0, 100),
+        _ => (0, 500),
+    }
+}
+
+/// The first step of an entry: coarse for values, fine for small weights; halved whenever
+/// neither direction helps, down to 1.
+fn first_step(variant: &Variant, index: usize, value: i32) -> i32 {
+    if index < variant.kind_count() {
+        16
+    } else {
+        (value.abs() / 4).clamp(1, 8)
+    }
+}
+
+/// Tunes `start` on `data` with the logistic scale `scale` (coordinate descent: each
+/// tuned entry in turn one step up, else one step down, kept if the error falls).
+/// `progress` is called after every pass.
+pub fn tune(
+    data: &Dataset,
+    start: &Resolved,
+    scale: f64,
+    options: &TuneOptions,
+    mut progress: impl FnMut(&Progress),
+) -> Resolved {
+    let variant = data.variant;
+    let tuned = tunable_entries(data, options.min_occurrences);
+    let error_of = |flat: &[i32]| {
+        let params = Resolved::from_vec(variant, flat).expect("the vector keeps its length");
+        mean_error(&Evaluator::with_params(variant, &params), data, scale)
+    };
+    let mut current = start.to_vec();
+    let mut steps: Vec<i32> = current
+        .iter()
+        .enumerate()
+        .map(|(i, &v)| first_step(variant, i, v))
+        .collect();
+    let mut best = error_of(&current);
+    for pass in 1..=options.max_passes {
+        let mut changed = 0;
+        for i in (0..current.len()).filter(|&i| tuned[i]) {
+            let (lo, hi) = bounds(variant, i);
+            let mut improved = false;
+            for direction in [1, -1] {
+                let mut candidate = current.clone();
+                candidate[i] = (current[i] + direction * steps[i]).clamp(lo, hi);
+                if candidate[i] == current[i] {
+                    continue;
+                }
+                let error = error_of(&candidate);
+                if error < best {
+                    best = error;
+                    current = candidate;
+                    improved = true;
+                    break;
+                }
+            }
+            if improved {
+                changed += 1;
+            } else {
+                steps[i] = (steps[i] / 2).max(1);
+            }
+        }
+        let params = Resolved::from_vec(variant, &current).expect("same length");
+        progress(&Progress {
+            pass,
+            error: best,
+            changed,
+            params,
+        });
+        if changed == 0 && steps.iter().zip(&tuned).all(|(&s, &t)| !t || s == 1) {
+            break;
+        }
+    }
+    Resolved::from_vec(variant, &current).expect("same length")
+}

@@ -1,0 +1,135 @@
+//! Texel tuning: which positions of a game become training lines, how a training file is
+//! read (and refused), and that a fit lowers the error while keeping the fixed entries.
+
+use shishi::eval::params::Resolved;
+use shishi::eval::Evaluator;
+use shishi::tournament::records::GameRecord;
+use shishi::tune::{self, Dataset, ExtractOptions, TuneOptions};
+use shishi::variant::Variant;
+
+fn record(moves: &str, comments: &[&str], result: &str, forfeit: bool) -> GameRecord {
+    GameRecord {
+        game: 7,
+        variant: "chushogi".into(),
+        initial_sfen: Variant::chu().spec.start_sfen.into(),
+        moves: moves.into(),
+        result: result.into(),
+        reason: "test".into(),
+        forfeit,
+        sente: "a".into(),
+        gote: "b".into(),
+        times_ms: vec![0; moves.split_whitespace().count()],
+        comments: comments.iter().map(|c| c.to_string()).collect(),
+        opening: 0,
+        date: String::new(),
+    }
+}
+
+const ALL: ExtractOptions = ExtractOptions {
+    skip_plies: 0,
+    every: 1,
+};
+
+#[test]
+fn quiet_positions_of_a_game_become_training_lines() {
+    // Four quiet pawn moves, then the first book ply is left out.
+    let game = record("7i7h 6d6e 5i5h 7d7e", &["book", "", "", ""], "1-0", false);
+    let lines = tune::extract(&game, &ALL).unwrap();
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    assert!(lines[0].starts_with("1 chushogi "), "{}", lines[0]);
+    assert!(lines[0].ends_with(" w - 2"), "{}", lines[0]);
+    // The same game skipping its first three plies, and every other ply.
+    let late = ExtractOptions {
+        skip_plies: 3,
+        every: 1,
+    };
+    assert_eq!(tune::extract(&game, &late).unwrap().len(), 1);
+    let sparse = ExtractOptions {
+        skip_plies: 0,
+        every: 2,
+    };
+    assert_eq!(tune::extract(&game, &sparse).unwrap().len(), 1);
+    // Results from sente's side.
+    let lost = record("7i7h 6d6e", &[], "0-1", false);
+    assert!(tune::extract(&lost, &ALL).unwrap()[0].starts_with("0 "));
+    let drawn = record("7i7h 6d6e", &[], "1/2-1/2", false);
+    assert!(tune::extract(&drawn, &ALL).unwrap()[0].starts_with("0.5 "));
+    // A forfeit says nothing about the board; a broken record is an error naming the ply.
+    assert!(tune::extract(&record("7i7h", &[], "1-0", true), &ALL)
+        .unwrap()
+        .is_empty());
+    let err = tune::extract(&record("7i7h 7i7h", &[], "1-0", false), &ALL).unwrap_err();
+    assert!(err.contains("ply 2"), "{err}");
+    assert!(tune::extract(&record("7i7h", &[], "2-0", false), &ALL).is_err());
+}
+
+#[test]
+fn captures_and_the_position_after_them_are_left_out() {
+    // Two pawns meet: sente takes on 7f at ply 5, gote answers.
+    let game = record("7i7h 7d7e 7h7g 7e7f 7g7f 6d6e", &[], "1-0", false);
+    let lines = tune::extract(&game, &ALL).unwrap();
+    // Plies 1-4 are quiet; ply 5 captures; ply 6 follows a capture.
+    assert_eq!(lines.len(), 4, "{lines:?}");
+}
+
+#[test]
+fn a_training_file_is_read_or_refused_with_its_line() {
+    let start = Variant::chu().spec.start_sfen;
+    let text = format!("# comment\n1 chushogi {start}\n\n0.5 chushogi {start}\n");
+    let data = Dataset::parse(&text, "t.txt").unwrap();
+    assert_eq!(data.len(), 2);
+    let bad = format!("1 chushogi {start}\n2 chushogi {start}\n");
+    let err = Dataset::parse(&bad, "t.txt").err().unwrap();
+    assert!(err.starts_with("t.txt:2:"), "{err}");
+    let mixed = format!(
+        "1 chushogi {start}\n1 shoshogi {}\n",
+        Variant::sho().spec.start_sfen
+    );
+    let err = Dataset::parse(&mixed, "t.txt").err().unwrap();
+    assert!(
+        err.contains("t.txt:2") && err.contains("second variant"),
+        "{err}"
+    );
+    assert!(Dataset::parse("# nothing\n", "t.txt").is_err());
+    assert!(Dataset::parse("1 chushogi not-an-sfen\n", "t.txt").is_err());
+}
+
+#[test]
+fn a_fit_lowers_the_error_and_keeps_the_fixed_entries() {
+    // Whoever is to move at the start wins: only the tempo can explain that.
+    let chu = Variant::chu();
+    let start = chu.spec.start_sfen;
+    let after = "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL w - 1";
+    let mut text = String::new();
+    for _ in 0..50 {
+        text += &format!("1 chushogi {start}\n0 chushogi {after}\n");
+    }
+    let data = Dataset::parse(&text, "t.txt").unwrap();
+    let built_in = Resolved::of(chu);
+    let scale = tune::fit_scale(&Evaluator::with_params(chu, &built_in), &data);
+    let options = TuneOptions {
+        max_passes: 3,
+        min_occurrences: 0,
+    };
+    let mut passes = 0;
+    let tuned = tune::tune(&data, &built_in, scale, &options, |_| passes += 1);
+    let error = |p: &Resolved| tune::mean_error(&Evaluator::with_params(chu, p), &data, scale);
+    assert!(error(&tuned) < error(&built_in));
+    assert!(tuned.weights.tempo > built_in.weights.tempo);
+    assert!(passes >= 1);
+    let pawn = chu.spec.kinds.iter().position(|k| k.sfen == "p").unwrap();
+    let king = chu.spec.kinds.iter().position(|k| k.sfen == "k").unwrap();
+    assert_eq!(tuned.values[pawn], 100);
+    assert_eq!(tuned.values[king], built_in.values[king]);
+}
+
+#[test]
+fn tuned_parameters_print_as_this_files_tables() {
+    let chu = Variant::chu();
+    let text = Resolved::of(chu).to_rust(chu);
+    assert!(text.contains("(\"p\", 100),"), "{text}");
+    assert!(text.contains("(\"p\", 0, 4),"), "{text}");
+    assert!(text.contains("tempo: 20,"), "{text}");
+    let source = std::fs::read_to_string("src/eval/params.rs").unwrap();
+    assert!(source.contains(&text), "params.rs holds the printed block");
+}
