@@ -2,6 +2,7 @@
 //! rules file), asynchronously with deadlines: a reply that does not come in time is a hang,
 //! a closed stdout a crash.
 
+use super::game::TimeControl;
 use crate::position::Position;
 use crate::variant::Variant;
 use std::process::Stdio;
@@ -19,7 +20,8 @@ pub enum Proto {
     Cecp,
 }
 
-/// How to start an engine: `cmd=PATH,proto=usi|cecp,name=NAME[,arg=ARG][,option.X=Y]`.
+/// How to start an engine:
+/// `cmd=PATH,proto=usi|cecp,name=NAME[,arg=ARG][,option.X=Y][,tc=BASE+INC]`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EngineSpec {
     /// Program.
@@ -33,6 +35,8 @@ pub struct EngineSpec {
     /// Options: USI `setoption`, CECP `option NAME=VALUE` (`memory` and `cores` become
     /// the CECP commands of those names).
     pub options: Vec<(String, String)>,
+    /// Its own Fischer clock (time odds), instead of the match's.
+    pub tc: Option<TimeControl>,
 }
 
 impl EngineSpec {
@@ -44,6 +48,7 @@ impl EngineSpec {
             proto: Proto::Usi,
             name: String::new(),
             options: Vec::new(),
+            tc: None,
         };
         for part in text.split(',').filter(|p| !p.is_empty()) {
             let (key, value) = part
@@ -53,6 +58,7 @@ impl EngineSpec {
                 "cmd" => spec.cmd = value.to_string(),
                 "arg" => spec.args.push(value.to_string()),
                 "name" => spec.name = value.to_string(),
+                "tc" => spec.tc = Some(TimeControl::fischer(value)?),
                 "proto" => {
                     spec.proto = match value {
                         "usi" => Proto::Usi,
@@ -70,7 +76,7 @@ impl EngineSpec {
                     }
                     _ => {
                         return Err(format!(
-                            "--engine: unknown key '{key}' (cmd, proto, name, arg, option.NAME)"
+                            "--engine: unknown key '{key}' (cmd, proto, name, arg, option.NAME, tc)"
                         ))
                     }
                 },
@@ -501,5 +507,19 @@ mod tests {
         assert!(EngineSpec::parse("proto=usi").is_err());
         assert!(EngineSpec::parse("cmd=x,proto=uci").is_err());
         assert!(EngineSpec::parse("cmd=x,colour=red").is_err());
+    }
+
+    #[test]
+    fn an_engine_may_have_its_own_clock() {
+        let s = EngineSpec::parse("cmd=x,tc=2.5+0.025").unwrap();
+        assert_eq!(
+            s.tc,
+            Some(TimeControl::Fischer {
+                base_ms: 2500,
+                inc_ms: 25
+            })
+        );
+        assert_eq!(EngineSpec::parse("cmd=x").unwrap().tc, None);
+        assert!(EngineSpec::parse("cmd=x,tc=fast").is_err());
     }
 }

@@ -97,6 +97,13 @@ pub struct GameSettings {
     pub time_margin: Duration,
 }
 
+impl GameSettings {
+    /// The clock of the engine `spec`: its own (time odds) or the match's.
+    pub fn clock_of(&self, spec: &EngineSpec) -> TimeControl {
+        spec.tc.unwrap_or(self.tc)
+    }
+}
+
 /// Why an engine forfeited a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Forfeit {
@@ -246,9 +253,9 @@ async fn start_engines(
     settings: &GameSettings,
     sfen: &str,
 ) -> Result<Vec<Engine>, Ending> {
-    let level = settings.tc.cecp_level();
     let mut engines: Vec<Engine> = Vec::new();
     for (i, spec) in specs.iter().enumerate() {
+        let level = settings.clock_of(spec).cecp_level();
         let started = match Engine::start(spec).await {
             Ok(mut e) => e.new_game(settings.variant, sfen, &level).await.map(|_| e),
             Err(e) => Err(e),
@@ -280,10 +287,11 @@ async fn play_moves(
     moves: &mut Vec<String>,
     record: &mut GameRecord,
 ) -> Ending {
-    let mut clock = match settings.tc {
-        TimeControl::Fischer { base_ms, .. } | TimeControl::Byoyomi { base_ms, .. } => [base_ms; 2],
-        _ => [0; 2],
-    };
+    let tcs = [settings.clock_of(specs[0]), settings.clock_of(specs[1])];
+    let mut clock = tcs.map(|tc| match tc {
+        TimeControl::Fischer { base_ms, .. } | TimeControl::Byoyomi { base_ms, .. } => base_ms,
+        _ => 0,
+    });
     loop {
         if let Some(outcome) = pos.outcome() {
             return Ending::Rules(outcome);
@@ -298,7 +306,7 @@ async fn play_moves(
             name: specs[i].name.clone(),
             why,
         };
-        let (allowed, go, cecp_clock) = go_command(settings.tc, &clock, i);
+        let (allowed, go, cecp_clock) = go_command(tcs, &clock, i);
         let started = Instant::now();
         let deadline = started + Duration::from_millis(allowed) + settings.time_margin;
         let engine = &mut engines[i];
@@ -328,7 +336,7 @@ async fn play_moves(
             Ok(Reply::Move(text)) => text,
         };
         let margin = settings.time_margin.as_millis() as u64;
-        if !charge_clock(settings.tc, &mut clock, i, elapsed, margin) {
+        if !charge_clock(tcs[i], &mut clock, i, elapsed, margin) {
             return forfeit(Forfeit::OnTime);
         }
         let Some(mv) = reply_move(pos, specs[i].proto, settings.variant, &text) else {
@@ -343,15 +351,23 @@ async fn play_moves(
     }
 }
 
-/// For the side `i` to move: the time it may take (ms), the USI `go` arguments, and the
-/// CECP clocks (own, other; centiseconds).
-fn go_command(tc: TimeControl, clock: &[u64; 2], i: usize) -> (u64, String, (u64, u64)) {
+/// For the side `i` to move, with the sides' time controls `tcs`: the time it may take
+/// (ms), the USI `go` arguments, and the CECP clocks (own, other; centiseconds).
+fn go_command(tcs: [TimeControl; 2], clock: &[u64; 2], i: usize) -> (u64, String, (u64, u64)) {
+    let inc = |tc: TimeControl| match tc {
+        TimeControl::Fischer { inc_ms, .. } => inc_ms,
+        _ => 0,
+    };
+    let tc = tcs[i];
     let (allowed, go) = match tc {
-        TimeControl::Fischer { inc_ms, .. } => (
+        TimeControl::Fischer { .. } => (
             clock[i],
             format!(
-                "btime {} wtime {} binc {inc_ms} winc {inc_ms}",
-                clock[0], clock[1]
+                "btime {} wtime {} binc {} winc {}",
+                clock[0],
+                clock[1],
+                inc(tcs[0]),
+                inc(tcs[1])
             ),
         ),
         TimeControl::Byoyomi { byoyomi_ms, .. } => (
@@ -460,4 +476,30 @@ pub fn now_rfc3339() -> String {
     let month = if mp < 10 { mp + 3 } else { mp - 9 };
     let year = yoe + era * 400 + if month <= 2 { 1 } else { 0 };
     format!("{year:04}-{month:02}-{d:02}T{h:02}:{m:02}:{s:02}Z")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_side_runs_on_its_own_clock() {
+        let fast = TimeControl::Fischer {
+            base_ms: 2500,
+            inc_ms: 25,
+        };
+        let slow = TimeControl::Fischer {
+            base_ms: 10_000,
+            inc_ms: 100,
+        };
+        let mut clock = [2500, 10_000];
+        let (allowed, go, cecp) = go_command([fast, slow], &clock, 0);
+        assert_eq!(allowed, 2500);
+        assert_eq!(go, "btime 2500 wtime 10000 binc 25 winc 100");
+        assert_eq!(cecp, (250, 1000));
+        assert!(charge_clock(fast, &mut clock, 0, 1000, 0));
+        assert!(charge_clock(slow, &mut clock, 1, 1000, 0));
+        assert_eq!(clock, [1525, 9100]);
+        assert!(!charge_clock(fast, &mut clock, 0, 2000, 100));
+    }
 }
