@@ -110,9 +110,10 @@ enum TuneCommand {
         /// Keep a kind's parameters unless the positions hold this many pieces of it.
         #[arg(long, default_value_t = 2000)]
         min_occurrences: usize,
-        /// Hold every n-th position out as a validation set (its error is reported).
+        /// Hold the last N percent of the positions (whole games) out as a validation set
+        /// (its error is reported).
         #[arg(long, default_value_t = 10)]
-        validation_every: usize,
+        validation_percent: usize,
     },
 }
 
@@ -210,14 +211,14 @@ fn run_tune(command: TuneCommand) -> Result<()> {
             positions,
             passes,
             min_occurrences,
-            validation_every,
+            validation_percent,
         } => {
             let text = std::fs::read_to_string(&positions)
                 .with_context(|| format!("cannot read {}", positions.display()))?;
             let data = tune::Dataset::parse(&text, &positions.display().to_string())
                 .map_err(anyhow::Error::msg)?;
             let variant = data.variant;
-            let (train, check) = data.split_every(validation_every);
+            let (train, check) = data.split_tail(validation_percent);
             let start = shishi::eval::params::Resolved::of(variant);
             let built_in = shishi::eval::Evaluator::with_params(variant, &start);
             let scale = tune::fit_scale(&built_in, &train);

@@ -91,6 +91,9 @@ fn a_training_file_is_read_or_refused_with_its_line() {
         "{err}"
     );
     assert!(Dataset::parse("# nothing\n", "t.txt").is_err());
+    let ten = format!("1 chushogi {start}\n").repeat(10);
+    let (train, check) = Dataset::parse(&ten, "t.txt").unwrap().split_tail(20);
+    assert_eq!((train.len(), check.len()), (8, 2));
     assert!(Dataset::parse("1 chushogi not-an-sfen\n", "t.txt").is_err());
 }
 

@@ -127,29 +127,17 @@ impl Dataset {
         self.positions.is_empty()
     }
 
-    /// Splits off every `n`-th position as a validation set: `(training, validation)`.
-    pub fn split_every(self, n: usize) -> (Dataset, Dataset) {
-        let n = n.max(2);
-        let mut train = Dataset {
+    /// Splits off the last `percent` of the positions as a validation set: `(training,
+    /// validation)`. Training lines come game after game, so the validation positions are
+    /// from other games than the training ones (positions of one game share its result).
+    pub fn split_tail(mut self, percent: usize) -> (Dataset, Dataset) {
+        let keep = self.len() - self.len() * percent.min(100) / 100;
+        let check = Dataset {
             variant: self.variant,
-            positions: Vec::new(),
-            results: Vec::new(),
+            positions: self.positions.split_off(keep),
+            results: self.results.split_off(keep),
         };
-        let mut check = Dataset {
-            variant: self.variant,
-            positions: Vec::new(),
-            results: Vec::new(),
-        };
-        for (i, (pos, result)) in self.positions.into_iter().zip(self.results).enumerate() {
-            let set = if i % n == n - 1 {
-                &mut check
-            } else {
-                &mut train
-            };
-            set.positions.push(pos);
-            set.results.push(result);
-        }
-        (train, check)
+        (self, check)
     }
 
     /// How many pieces of each kind the positions hold (both colours).
