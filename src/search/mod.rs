@@ -6,6 +6,7 @@
 //! front-end turns into USI `info` lines, XBoard thinking output or JSON. It is stopped
 //! through a [`SearchControl`] that the front-end keeps (stop, ponderhit).
 
+mod eval_cache;
 pub mod history;
 pub mod iterate;
 pub mod movepick;

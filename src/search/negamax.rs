@@ -33,7 +33,7 @@ impl Worker<'_> {
             return DRAW;
         }
         if ply >= MAX_PLY - 2 {
-            return self.ev.evaluate(&self.pos);
+            return self.static_eval();
         }
         // Mate distance pruning.
         alpha = alpha.max(mated_in(ply));
@@ -59,7 +59,7 @@ impl Worker<'_> {
         }
 
         let in_check = self.in_check();
-        let eval = self.ev.evaluate(&self.pos);
+        let eval = self.static_eval();
         self.frames[ply].eval = eval;
 
         if !pv_node && !in_check && !is_mate(beta) {

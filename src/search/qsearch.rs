@@ -26,7 +26,7 @@ impl Worker<'_> {
             return mate_in(ply + 1);
         }
         if ply >= MAX_PLY - 2 {
-            return self.ev.evaluate(&self.pos);
+            return self.static_eval();
         }
         let entry = self.shared.tt.probe(self.pos.key(), ply);
         if let Some(e) = entry {
@@ -35,7 +35,7 @@ impl Worker<'_> {
             }
         }
         let threatened = qply < QS_CHECK_PLIES && self.in_check();
-        let stand_pat = self.ev.evaluate(&self.pos);
+        let stand_pat = self.static_eval();
         let mut best = -INFINITE;
         if !threatened {
             if stand_pat >= beta {

@@ -3,6 +3,7 @@
 //! node counters). The search itself is split over `negamax.rs`, `qsearch.rs` and
 //! `iterate.rs`, each an `impl Worker` block.
 
+use super::eval_cache::EvalCache;
 use super::history::History;
 use super::movepick::PickerBuffers;
 use super::time::TimeLimits;
@@ -136,6 +137,7 @@ pub struct Worker<'a> {
     /// The thread's own position.
     pub pos: Position,
     pub(super) ev: &'static Evaluator,
+    pub(super) eval_cache: EvalCache,
     pub(super) shared: &'a Shared<'a>,
     pub(super) history: &'a mut History,
     pub(super) buffers: Vec<PickerBuffers>,
@@ -186,6 +188,7 @@ impl<'a> Worker<'a> {
             id,
             pos,
             ev,
+            eval_cache: EvalCache::default(),
             shared,
             history,
             buffers: (0..MAX_PLY + 2).map(|_| PickerBuffers::default()).collect(),
@@ -294,6 +297,12 @@ impl<'a> Worker<'a> {
             && royals
                 .first()
                 .is_some_and(|sq| self.pos.is_attacked(sq, us.flip()))
+    }
+
+    /// The static evaluation of the current position (side to move's view), cached.
+    #[inline]
+    pub(super) fn static_eval(&mut self) -> Score {
+        self.eval_cache.evaluate(self.ev, &self.pos)
     }
 
     /// Copies the child's PV behind `mv` into this ply's PV.
