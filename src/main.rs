@@ -115,6 +115,9 @@ enum TuneCommand {
         #[arg(long, default_value_t = 10)]
         validation_percent: usize,
     },
+    /// Print the search constants a tuner may set (`setoption name Tune_NAME value N`):
+    /// `NAME DEFAULT MIN MAX` per line.
+    SearchParams,
 }
 
 fn main() -> Result<()> {
@@ -166,6 +169,12 @@ fn main() -> Result<()> {
 fn run_tune(command: TuneCommand) -> Result<()> {
     use shishi::tune;
     match command {
+        TuneCommand::SearchParams => {
+            for (name, default, min, max) in shishi::search::params::SearchParams::TABLE {
+                println!("{name} {default} {min} {max}");
+            }
+            Ok(())
+        }
         TuneCommand::Extract {
             records,
             skip_plies,

@@ -291,3 +291,52 @@ fn sho_and_debug_commands() {
     let line = e.until(5.0, |l| l.starts_with("checkmate"));
     assert_ne!(line, "checkmate nomate");
 }
+
+/// The nodes of a fixed-depth search from the start, after these `setoption` lines.
+fn nodes_at_depth_4(options: &[&str]) -> (u64, Vec<String>) {
+    let mut e = Engine::start();
+    e.send("usi");
+    e.until(5.0, |l| l == "usiok");
+    for o in options {
+        e.send(o);
+    }
+    e.send("isready");
+    e.until(5.0, |l| l == "readyok");
+    e.send("position startpos");
+    e.send("go depth 4");
+    e.bestmove(30.0);
+    let nodes = e
+        .seen
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth 4 "))
+        .and_then(|l| l.split_whitespace().skip_while(|w| *w != "nodes").nth(1))
+        .and_then(|n| n.parse().ok())
+        .expect("an info line at depth 4");
+    (nodes, e.seen.clone())
+}
+
+#[test]
+fn search_constants_are_options_for_tuners() {
+    let (default, seen) = nodes_at_depth_4(&[]);
+    // Not listed: GUIs show every option they are told of.
+    assert!(!seen.iter().any(|l| l.contains("Tune_")));
+    let (same, _) = nodes_at_depth_4(&["setoption name Tune_lmr_base_hundredths value 50"]);
+    assert_eq!(same, default, "the default value searches the same tree");
+    let (other, _) = nodes_at_depth_4(&["setoption name Tune_lmr_base_hundredths value 200"]);
+    assert_ne!(other, default, "other reductions search another tree");
+    let (_, seen) = nodes_at_depth_4(&[
+        "setoption name Tune_lmr_base_hundredths value 9999",
+        "setoption name Tune_no_such_thing value 1",
+    ]);
+    for bad in [
+        "Tune_lmr_base_hundredths: '9999'",
+        "Tune_no_such_thing: no such",
+    ] {
+        assert!(
+            seen.iter()
+                .any(|l| l.starts_with("info string") && l.contains(bad)),
+            "{bad}: {seen:?}"
+        );
+    }
+}

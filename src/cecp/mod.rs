@@ -474,6 +474,7 @@ impl Controller {
         let mut limits = Limits {
             depth: self.max_depth,
             avoid_repetition: true,
+            params: self.session.settings().search_params,
             ..Limits::default()
         };
         if let Some(st) = self.seconds_per_move {

@@ -1,7 +1,6 @@
 //! Iterative deepening at the root: aspiration windows around the last score, MultiPV
 //! lines, and the main thread's reports and soft time limit.
 
-use super::params::{ASPIRATION_MAX, ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW, PROVEN_MATE_MARGIN};
 use super::thread::{Frame, Line, Worker};
 use super::{Bound, Info, MAX_PLY};
 use crate::core::score::{is_mate, mate_plies, Score, INFINITE};
@@ -73,7 +72,7 @@ impl Worker<'_> {
             return false;
         }
         if !self.shared.limits.infinite
-            && mate_plies(best).is_some_and(|p| depth >= p.abs() + PROVEN_MATE_MARGIN)
+            && mate_plies(best).is_some_and(|p| depth >= p.abs() + self.params.proven_mate_margin)
         {
             return true;
         }
@@ -86,13 +85,15 @@ impl Worker<'_> {
     /// One MultiPV line at `depth`, with an aspiration window from the last iteration.
     fn search_line(&mut self, depth: i32, pv_index: usize) {
         let previous = self.root_moves[pv_index].previous;
-        let mut window: Score = ASPIRATION_WINDOW;
-        let (mut alpha, mut beta) =
-            if depth >= ASPIRATION_MIN_DEPTH && !is_mate(previous) && previous > -INFINITE {
-                (previous - window, previous + window)
-            } else {
-                (-INFINITE, INFINITE)
-            };
+        let mut window: Score = self.params.aspiration_window;
+        let (mut alpha, mut beta) = if depth >= self.params.aspiration_min_depth
+            && !is_mate(previous)
+            && previous > -INFINITE
+        {
+            (previous - window, previous + window)
+        } else {
+            (-INFINITE, INFINITE)
+        };
         loop {
             let score = self.root_search(depth, alpha, beta, pv_index);
             if self.stopped {
@@ -109,7 +110,7 @@ impl Worker<'_> {
                 return;
             }
             window += window / 2;
-            if window > ASPIRATION_MAX {
+            if window > self.params.aspiration_max {
                 alpha = -INFINITE;
                 beta = INFINITE;
             }

@@ -67,6 +67,8 @@ pub struct Limits {
     pub avoid_repetition: bool,
     /// Play below full strength (`Skill_Level` under 20).
     pub skill: Option<skill::Skill>,
+    /// The search constants (tuning changes them; the defaults otherwise).
+    pub params: params::SearchParams,
 }
 
 impl Limits {

@@ -3,7 +3,6 @@
 //! and pruning, and the history/killer/countermove updates of a cut-off.
 
 use super::movepick::{is_capture, MovePicker};
-use super::params::*;
 use super::thread::{Frame, Worker};
 use super::tt::Bound;
 use super::MAX_PLY;
@@ -64,7 +63,9 @@ impl Worker<'_> {
 
         if !pv_node && !in_check && !is_mate(beta) {
             // Reverse futility: far above beta with little depth left.
-            if depth <= REVERSE_FUTILITY_DEPTH && eval - REVERSE_FUTILITY_MARGIN * depth >= beta {
+            if depth <= self.params.reverse_futility_depth
+                && eval - self.params.reverse_futility_margin * depth >= beta
+            {
                 return eval;
             }
             // Null move: if passing still beats beta, a real move will too.
@@ -73,8 +74,10 @@ impl Worker<'_> {
             let has_pieces = !(self.pos.occupied(us)
                 & !self.pos.pieces_in(us, v.weak_mask | v.royal_mask))
             .is_empty();
-            if allow_null && depth >= NULL_MOVE_MIN_DEPTH && eval >= beta && has_pieces {
-                let r = NULL_MOVE_BASE_REDUCTION + depth / NULL_MOVE_DEPTH_DIVISOR;
+            if allow_null && depth >= self.params.null_move_min_depth && eval >= beta && has_pieces
+            {
+                let r = self.params.null_move_base_reduction
+                    + depth / self.params.null_move_depth_divisor;
                 self.pos.make_null();
                 self.frames[ply + 1] = Frame {
                     mv: None,
@@ -116,8 +119,9 @@ impl Worker<'_> {
                 && !in_check
                 && quiet
                 && best > -MATE_BOUND
-                && depth <= LMP_MAX_DEPTH
-                && searched >= LMP_BASE + LMP_FACTOR * (depth * depth) as usize
+                && depth <= self.params.lmp_max_depth
+                && searched
+                    >= (self.params.lmp_base + self.params.lmp_factor * depth * depth) as usize
             {
                 continue;
             }
@@ -132,14 +136,16 @@ impl Worker<'_> {
             let score = if searched == 0 {
                 -self.negamax(new_depth, -beta, -alpha, ply + 1, true)
             } else {
-                let reduction =
-                    if depth >= LMR_MIN_DEPTH && searched >= LMR_MIN_MOVES && quiet && !in_check {
-                        let r =
-                            self.lmr[(depth as usize).min(63)][searched.min(63)] - pv_node as i32;
-                        r.clamp(0, new_depth - 1)
-                    } else {
-                        0
-                    };
+                let reduction = if depth >= self.params.lmr_min_depth
+                    && searched >= self.params.lmr_min_moves as usize
+                    && quiet
+                    && !in_check
+                {
+                    let r = self.lmr[(depth as usize).min(63)][searched.min(63)] - pv_node as i32;
+                    r.clamp(0, new_depth - 1)
+                } else {
+                    0
+                };
                 let mut s = -self.negamax(new_depth - reduction, -alpha - 1, -alpha, ply + 1, true);
                 if s > alpha && reduction > 0 {
                     s = -self.negamax(new_depth, -alpha - 1, -alpha, ply + 1, true);
@@ -200,7 +206,8 @@ impl Worker<'_> {
         tried: &[(Move, u8)],
     ) {
         let us = self.pos.side_to_move();
-        let bonus = (depth * depth * HISTORY_BONUS_FACTOR).min(HISTORY_BONUS_MAX);
+        let bonus =
+            (depth * depth * self.params.history_bonus_factor).min(self.params.history_bonus_max);
         self.history.add_killer(ply, mv);
         self.history.update(us, kind, mv.to(), bonus);
         for &(other, k) in tried {

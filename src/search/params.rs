@@ -1,59 +1,120 @@
 //! Every tunable constant of the search, in one place (the evaluation's weights live in
 //! `eval/params.rs`; time management's in `time.rs`). Values are hand-set from the first
-//! version; tuning them by self-play is the strength issue's work.
+//! version.
+//!
+//! They are one [`SearchParams`] value that travels with the search limits, so that a
+//! tuner can change them without a rebuild: the engine accepts `setoption name
+//! Tune_NAME value N` for every entry of [`SearchParams::TABLE`] (not listed in `usi`'s
+//! options, to keep GUIs' option dialogs short), `shishi tune search-params` prints the
+//! table, and `scripts/spsa.py` tunes them by self-play.
 
-use crate::core::score::Score;
+/// Declares [`SearchParams`], its defaults and its table of names and ranges from one list.
+macro_rules! search_params {
+    ($( $(#[doc = $doc:expr])+ $field:ident: $ty:ty = $default:expr, $min:expr, $max:expr; )+) => {
+        /// Every tunable constant of the search (integers: a fraction is kept in hundredths).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct SearchParams {
+            $( $(#[doc = $doc])+ pub $field: $ty, )+
+        }
 
-/// Aspiration window around the last iteration's score (centipawns), from this depth on.
-pub const ASPIRATION_WINDOW: Score = 30;
-/// Depth from which iterations start with an aspiration window.
-pub const ASPIRATION_MIN_DEPTH: i32 = 4;
-/// A window wider than this becomes a full window.
-pub const ASPIRATION_MAX: Score = 1000;
+        impl Default for SearchParams {
+            fn default() -> SearchParams {
+                SearchParams { $( $field: $default, )+ }
+            }
+        }
 
-/// A mate score is taken as proven once the iteration depth exceeds its distance by this
-/// many plies; a search with limits then ends.
-pub const PROVEN_MATE_MARGIN: i32 = 2;
+        impl SearchParams {
+            /// `(name, default, min, max)` of every parameter.
+            pub const TABLE: &'static [(&'static str, i64, i64, i64)] =
+                &[ $( (stringify!($field), $default as i64, $min, $max), )+ ];
 
-/// Reverse futility: at most this depth, with this margin per ply.
-pub const REVERSE_FUTILITY_DEPTH: i32 = 6;
-/// Reverse futility margin per ply of depth.
-pub const REVERSE_FUTILITY_MARGIN: Score = 110;
+            /// Sets the parameter `name` to `value`; an error if there is no such
+            /// parameter or the value is outside its range.
+            pub fn set(&mut self, name: &str, value: i64) -> Result<(), String> {
+                let Some(&(_, _, min, max)) = Self::TABLE.iter().find(|e| e.0 == name) else {
+                    return Err(format!("no search parameter {name}"));
+                };
+                if !(min..=max).contains(&value) {
+                    return Err(format!("{name}: {value} is outside {min}..={max}"));
+                }
+                match name {
+                    $( stringify!($field) => self.$field = value as $ty, )+
+                    _ => unreachable!("the table lists every field"),
+                }
+                Ok(())
+            }
+        }
+    };
+}
 
-/// Null move: from this depth on.
-pub const NULL_MOVE_MIN_DEPTH: i32 = 3;
-/// Null move reduction: this plus depth / [`NULL_MOVE_DEPTH_DIVISOR`].
-pub const NULL_MOVE_BASE_REDUCTION: i32 = 3;
-/// See [`NULL_MOVE_BASE_REDUCTION`].
-pub const NULL_MOVE_DEPTH_DIVISOR: i32 = 4;
+search_params! {
+    /// Aspiration window around the last iteration's score (centipawns), from
+    /// `aspiration_min_depth` on.
+    aspiration_window: i32 = 30, 5, 200;
+    /// Depth from which iterations start with an aspiration window.
+    aspiration_min_depth: i32 = 4, 2, 10;
+    /// A window wider than this becomes a full window.
+    aspiration_max: i32 = 1000, 200, 5000;
+    /// A mate score is taken as proven once the iteration depth exceeds its distance by
+    /// this many plies; a search with limits then ends.
+    proven_mate_margin: i32 = 2, 0, 8;
+    /// Reverse futility: at most this depth.
+    reverse_futility_depth: i32 = 6, 0, 12;
+    /// Reverse futility margin per ply of depth.
+    reverse_futility_margin: i32 = 110, 20, 400;
+    /// Null move: from this depth on.
+    null_move_min_depth: i32 = 3, 1, 8;
+    /// Null move reduction: this plus depth / `null_move_depth_divisor`.
+    null_move_base_reduction: i32 = 3, 1, 6;
+    /// See `null_move_base_reduction`.
+    null_move_depth_divisor: i32 = 4, 2, 12;
+    /// Late-move pruning: at most this depth, quiet moves after `base + factor * depth²`.
+    lmp_max_depth: i32 = 3, 0, 8;
+    /// See `lmp_max_depth`.
+    lmp_base: i32 = 4, 1, 20;
+    /// See `lmp_max_depth`.
+    lmp_factor: i32 = 3, 1, 12;
+    /// Late-move reductions: from this depth.
+    lmr_min_depth: i32 = 3, 2, 6;
+    /// Late-move reductions: after this many moves searched.
+    lmr_min_moves: i32 = 3, 1, 10;
+    /// Reduction `base + ln(depth) * ln(moves) / divisor`, base in hundredths.
+    lmr_base_hundredths: i32 = 50, -100, 200;
+    /// See `lmr_base_hundredths`; the divisor in hundredths.
+    lmr_divisor_hundredths: i32 = 225, 100, 500;
+    /// History bonus of a quiet cut-off: `factor * depth²`, at most `history_bonus_max`.
+    history_bonus_factor: i32 = 16, 1, 64;
+    /// See `history_bonus_factor`.
+    history_bonus_max: i32 = 2_000, 200, 8_000;
+    /// How many plies of quiescence may answer threats to the royal with all moves.
+    qs_check_plies: i32 = 2, 0, 6;
+    /// From this quiescence ply on only recaptures (on the square of the last move) are
+    /// searched: in a crowded chu position every piece has several even-or-better
+    /// captures, and without this bound one `go depth 1` took millions of nodes.
+    qs_recapture_only_plies: i32 = 4, 1, 10;
+    /// Delta pruning: a capture whose material gain, plus this margin, leaves the standing
+    /// evaluation below alpha is not searched.
+    qs_delta_margin: i32 = 200, 0, 1000;
+}
 
-/// Late-move pruning: at most this depth, quiet moves after `base + factor * depth²`.
-pub const LMP_MAX_DEPTH: i32 = 3;
-/// See [`LMP_MAX_DEPTH`].
-pub const LMP_BASE: usize = 4;
-/// See [`LMP_MAX_DEPTH`].
-pub const LMP_FACTOR: usize = 3;
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-/// Late-move reductions: from this depth, after this many moves searched.
-pub const LMR_MIN_DEPTH: i32 = 3;
-/// See [`LMR_MIN_DEPTH`].
-pub const LMR_MIN_MOVES: usize = 3;
-/// Reduction `base + ln(depth) * ln(moves) / divisor`.
-pub const LMR_BASE: f64 = 0.5;
-/// See [`LMR_BASE`].
-pub const LMR_DIVISOR: f64 = 2.25;
-
-/// History bonus of a quiet cut-off: `factor * depth²`, at most `max`.
-pub const HISTORY_BONUS_FACTOR: i32 = 16;
-/// See [`HISTORY_BONUS_FACTOR`].
-pub const HISTORY_BONUS_MAX: i32 = 2_000;
-
-/// How many plies of quiescence may answer threats to the royal with all moves.
-pub const QS_CHECK_PLIES: usize = 2;
-/// From this quiescence ply on only recaptures (on the square of the last move) are
-/// searched: in a crowded chu position every piece has several even-or-better captures,
-/// and without this bound one `go depth 1` took millions of nodes.
-pub const QS_RECAPTURE_ONLY_PLIES: usize = 4;
-/// Delta pruning: a capture whose material gain, plus this margin, leaves the standing
-/// evaluation below alpha is not searched.
-pub const QS_DELTA_MARGIN: Score = 200;
+    #[test]
+    fn parameters_are_set_by_name_within_their_range() {
+        let mut p = SearchParams::default();
+        assert_eq!(p.reverse_futility_margin, 110);
+        p.set("reverse_futility_margin", 150).unwrap();
+        assert_eq!(p.reverse_futility_margin, 150);
+        assert!(p.set("reverse_futility_margin", 10_000).is_err());
+        assert!(p.set("no_such_thing", 1).is_err());
+        assert_eq!(p.reverse_futility_margin, 150);
+        for &(name, default, min, max) in SearchParams::TABLE {
+            assert!(min <= default && default <= max, "{name}");
+            let mut q = SearchParams::default();
+            q.set(name, default).unwrap();
+            assert_eq!(q, SearchParams::default(), "{name}");
+        }
+    }
+}

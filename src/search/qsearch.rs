@@ -9,8 +9,6 @@ use super::tt::Bound;
 use super::MAX_PLY;
 use crate::core::score::{mate_in, mated_in, Score, DRAW, INFINITE};
 
-use super::params::{QS_CHECK_PLIES, QS_DELTA_MARGIN, QS_RECAPTURE_ONLY_PLIES};
-
 impl Worker<'_> {
     /// Quiescence search at `ply`.
     pub(super) fn qsearch(&mut self, alpha: Score, beta: Score, ply: usize) -> Score {
@@ -34,7 +32,7 @@ impl Worker<'_> {
                 return e.score;
             }
         }
-        let threatened = qply < QS_CHECK_PLIES && self.in_check();
+        let threatened = qply < self.params.qs_check_plies as usize && self.in_check();
         let stand_pat = self.static_eval();
         let mut best = -INFINITE;
         if !threatened {
@@ -66,10 +64,12 @@ impl Worker<'_> {
         while let Some(mv) = picker.next(&mut self.pos, self.ev, self.history) {
             any = true;
             if !threatened {
-                if qply >= QS_RECAPTURE_ONLY_PLIES && Some(mv.to()) != last_to {
+                if qply >= self.params.qs_recapture_only_plies as usize && Some(mv.to()) != last_to
+                {
                     continue;
                 }
-                if !mv.is_promotion() && stand_pat + self.capture_gain(mv) + QS_DELTA_MARGIN < alpha
+                if !mv.is_promotion()
+                    && stand_pat + self.capture_gain(mv) + self.params.qs_delta_margin < alpha
                 {
                     continue;
                 }

@@ -6,6 +6,7 @@
 use super::eval_cache::EvalCache;
 use super::history::History;
 use super::movepick::PickerBuffers;
+use super::params::SearchParams;
 use super::time::TimeLimits;
 use super::tt::TranspositionTable;
 use super::{Limits, Observer, SearchControl, MAX_PLY};
@@ -159,6 +160,8 @@ pub struct Worker<'a> {
     /// finished).
     pub completed_lines: Vec<Line>,
     pub(super) lmr: Vec<[i32; 64]>,
+    /// The search constants of this search.
+    pub(super) params: SearchParams,
 }
 
 impl<'a> Worker<'a> {
@@ -170,14 +173,17 @@ impl<'a> Worker<'a> {
         shared: &'a Shared<'a>,
         history: &'a mut History,
     ) -> Worker<'a> {
+        let params = shared.limits.params;
+        let (base, divisor) = (
+            params.lmr_base_hundredths as f64 / 100.0,
+            params.lmr_divisor_hundredths as f64 / 100.0,
+        );
         let lmr = (0..64)
             .map(|d| {
                 let mut row = [0; 64];
                 for (m, r) in row.iter_mut().enumerate() {
                     if d > 0 && m > 0 {
-                        *r = (super::params::LMR_BASE
-                            + (d as f64).ln() * (m as f64).ln() / super::params::LMR_DIVISOR)
-                            as i32;
+                        *r = (base + (d as f64).ln() * (m as f64).ln() / divisor) as i32;
                     }
                 }
                 row
@@ -216,6 +222,7 @@ impl<'a> Worker<'a> {
             completed_depth: 0,
             completed_lines: Vec::new(),
             lmr,
+            params,
         }
     }
 

@@ -65,6 +65,8 @@ pub struct Settings {
     pub analyse_mode: bool,
     /// Strength, 0 to 20 (20: full; see `search::skill`).
     pub skill_level: u8,
+    /// The search constants (`Tune_NAME` options; the defaults otherwise).
+    pub search_params: crate::search::params::SearchParams,
 }
 
 impl Settings {
@@ -80,6 +82,7 @@ impl Settings {
             avoid_repetition: false,
             analyse_mode: false,
             skill_level: crate::search::skill::MAX_LEVEL,
+            search_params: Default::default(),
         }
     }
 }
@@ -111,6 +114,9 @@ pub enum Setting {
     AnalyseMode(bool),
     /// Skill_Level, 0 to 20 (higher values count as 20).
     SkillLevel(u8),
+    /// A search constant by its name in `SearchParams::TABLE` (checked against its range
+    /// when set).
+    SearchParam(&'static str, i64),
 }
 
 /// Why `go` did not start a search.
@@ -284,6 +290,11 @@ impl Session {
             Setting::AnalyseMode(on) => self.settings.analyse_mode = on,
             Setting::SkillLevel(level) => {
                 self.settings.skill_level = level.min(crate::search::skill::MAX_LEVEL)
+            }
+            Setting::SearchParam(name, value) => {
+                if let Err(e) = self.settings.search_params.set(name, value) {
+                    (self.notify)(&e);
+                }
             }
         }
     }

@@ -188,6 +188,7 @@ impl Controller {
             search_moves,
             avoid_repetition: self.session.settings().avoid_repetition,
             skill: Skill::new(self.session.settings().skill_level),
+            params: self.session.settings().search_params,
         };
         if let Some(mate) = go.mate {
             // USI `go mate X`: X is a time in ms (or infinite) for the mate solver.

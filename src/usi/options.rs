@@ -7,6 +7,7 @@
 //! may be written as decimals (`100.0`). Options the real clients send that the engine
 //! does not use are accepted quietly; other unknown names are reported and ignored.
 
+use crate::search::params::SearchParams;
 use crate::session::text::{parse_number, truncate};
 use crate::session::{Setting, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS};
 use crate::variant::Variant;
@@ -112,6 +113,28 @@ fn variant(value: Option<&str>) -> Result<Setting, String> {
         })
 }
 
+/// `Tune_NAME`: a search constant of `search::params` (for tuners; not listed).
+fn search_param(name: &str, value: Option<&str>) -> Result<Setting, String> {
+    let wanted = name.get(5..).unwrap_or("");
+    let Some(&(param, _, min, max)) = SearchParams::TABLE
+        .iter()
+        .find(|e| e.0.eq_ignore_ascii_case(wanted))
+    else {
+        return Err(format!(
+            "option {}: no such search parameter (shishi tune search-params lists them)",
+            truncate(name)
+        ));
+    };
+    let text = value.ok_or_else(|| format!("option {name} needs a value ({min} to {max})"))?;
+    match parse_number(text) {
+        Some(n) if (min..=max).contains(&n) => Ok(Setting::SearchParam(param, n)),
+        _ => Err(format!(
+            "option {name}: '{}' is not a number from {min} to {max}; keeping the old value",
+            truncate(text)
+        )),
+    }
+}
+
 /// Parses `setoption name NAME value VALUE`.
 pub fn parse(name: &str, value: Option<&str>) -> Parsed {
     let key = key(name);
@@ -136,6 +159,7 @@ pub fn parse(name: &str, value: Option<&str>) -> Parsed {
         "skilllevel" => skill_level(value),
         "resignwhenlost" => check("ResignWhenLost", value).map(Setting::ResignWhenLost),
         "avoidrepetition" => check("AvoidRepetition", value).map(Setting::AvoidRepetition),
+        _ if key.starts_with("tune") => search_param(name, value),
         _ if QUIET.contains(&key.as_str()) => return Parsed::Accepted,
         _ => return Parsed::Unknown(name.to_string()),
     };
