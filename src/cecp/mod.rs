@@ -19,7 +19,7 @@ use crate::session::io::{spawn_stdin_reader, Input, Output};
 use crate::session::text::{parse_number, truncate};
 use crate::session::{Refusal, Session, Setting, Settings};
 use crate::variant::Variant;
-use notation::{move_legs, parse_legs, pv_text, Legs};
+use notation::{lion_pass, move_legs, parse_legs, pv_text, Legs};
 use std::collections::BTreeMap;
 use std::sync::mpsc::{self, Sender};
 use std::sync::Arc;
@@ -406,16 +406,7 @@ impl Controller {
             match parse_legs(pos.variant(), text) {
                 None => Err("not a move".to_string()),
                 Some(Legs::Pass) => {
-                    let mut moves = Vec::new();
-                    pos.legal_moves(GenMode::Search, &mut moves);
-                    moves
-                        .into_iter()
-                        .find(|m| {
-                            m.mid().is_some_and(|mid| {
-                                m.to() == m.from() && pos.piece_on(mid).is_empty()
-                            })
-                        })
-                        .ok_or_else(|| "no lion can pass".to_string())
+                    lion_pass(&mut pos).ok_or_else(|| "no lion can pass".to_string())
                 }
                 Some(Legs::Squares {
                     from,

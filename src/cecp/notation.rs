@@ -3,7 +3,7 @@
 
 use crate::core::{Move, Square};
 use crate::position::notation::{parse_xboard_square, square_to_xboard};
-use crate::position::Position;
+use crate::position::{GenMode, Position};
 use crate::variant::Variant;
 
 /// A parsed XBoard move.
@@ -41,6 +41,17 @@ fn squares(variant: &Variant, text: &str) -> Option<Vec<Square>> {
         i = j;
     }
     Some(out)
+}
+
+/// The move XBoard's `@@@@` stands for in `pos`: a lion's pass (out to an empty square and
+/// back), if a lion can pass.
+pub fn lion_pass(pos: &mut Position) -> Option<Move> {
+    let mut moves = Vec::new();
+    pos.legal_moves(GenMode::Search, &mut moves);
+    moves.into_iter().find(|m| {
+        m.mid()
+            .is_some_and(|mid| m.to() == m.from() && pos.piece_on(mid).is_empty())
+    })
 }
 
 /// Parses `f4f5`, `f7e8+`, `f3f4,f4g5`, `f6g7,g7f6` or `@@@@`.
@@ -160,6 +171,10 @@ mod tests {
             vec!["@@@@".to_string()]
         );
         assert_eq!(parse_legs(chu, "@@@@"), Some(Legs::Pass));
+        let pass = lion_pass(&mut pos).expect("the lion can pass");
+        assert_eq!(move_legs(&pos, pass), vec!["@@@@".to_string()]);
+        let mut start = Position::startpos(chu);
+        assert_eq!(lion_pass(&mut start), None, "a lion boxed in cannot pass");
         let step = parse_legs(chu, "f7f8").unwrap();
         assert_eq!(find(&mut pos, step), Some(usi(&mut pos, "7f7e")));
         // A second leg that stays put is the first leg alone.

@@ -5,9 +5,9 @@
 use super::engine::{Engine, EngineError, EngineSpec, Reply};
 use super::openings::Opening;
 use super::records::GameRecord;
-use crate::cecp::notation::{parse_legs, Legs};
+use crate::cecp::notation::{lion_pass, parse_legs, Legs};
 use crate::core::Color;
-use crate::position::{GenMode, Outcome, Position};
+use crate::position::{Outcome, Position};
 use crate::variant::Variant;
 use tokio::time::{Duration, Instant};
 
@@ -425,14 +425,7 @@ fn reply_move(
     match proto {
         super::engine::Proto::Usi => pos.parse_usi_move(text).ok(),
         super::engine::Proto::Cecp => match parse_legs(variant, text)? {
-            Legs::Pass => {
-                let mut list = Vec::new();
-                pos.legal_moves(GenMode::Search, &mut list);
-                list.into_iter().find(|m| {
-                    m.mid()
-                        .is_some_and(|mid| m.to() == m.from() && pos.piece_on(mid).is_empty())
-                })
-            }
+            Legs::Pass => lion_pass(pos),
             Legs::Squares {
                 from,
                 mid,
