@@ -129,10 +129,19 @@ fn a_fit_lowers_the_error_and_keeps_the_fixed_entries() {
 #[test]
 fn tuned_parameters_print_as_this_files_tables() {
     let chu = Variant::chu();
-    let text = Resolved::of(chu).to_rust(chu);
+    let params = Resolved::of(chu);
+    let text = params.to_rust(chu);
+    let pawn = chu.spec.kinds.iter().position(|k| k.sfen == "p").unwrap();
     assert!(text.contains("(\"p\", 100),"), "{text}");
-    assert!(text.contains("(\"p\", 0, 4),"), "{text}");
-    assert!(text.contains("tempo: 20,"), "{text}");
+    let placement = format!(
+        "(\"p\", {}, {}),",
+        params.centre[pawn], params.advance[pawn]
+    );
+    assert!(text.contains(&placement), "{text}");
+    assert!(
+        text.contains(&format!("tempo: {},", params.weights.tempo)),
+        "{text}"
+    );
     let source = std::fs::read_to_string("src/eval/params.rs").unwrap();
     assert!(source.contains(&text), "params.rs holds the printed block");
 }
