@@ -136,6 +136,18 @@ mod tests {
     use super::*;
     use crate::variant::Variant;
 
+    /// The evaluator's value of the chu piece with these SFEN letters.
+    fn value(letters: &str) -> i32 {
+        let chu = Variant::chu();
+        let kind = chu
+            .spec
+            .kinds
+            .iter()
+            .position(|k| k.sfen == letters)
+            .unwrap();
+        Evaluator::for_variant(chu).value(kind as crate::variant::Kind)
+    }
+
     fn see_of(sfen: &str, mv: &str) -> i32 {
         let chu = Variant::chu();
         let mut pos = Position::from_sfen(chu, sfen).unwrap();
@@ -148,17 +160,17 @@ mod tests {
         // Rook takes an undefended gold: +gold.
         assert_eq!(
             see_of("k11/12/12/6g5/12/12/12/6R5/12/12/12/11K b - 1", "6h6d"),
-            378
+            value("g")
         );
         // Rook takes a gold defended by a silver: gold - rook.
         assert_eq!(
             see_of("k11/12/5s6/6g5/12/12/12/6R5/12/12/12/11K b - 1", "6h6d"),
-            378 - 750
+            value("g") - value("r")
         );
         // Pawn takes a defended gold: still wins gold - pawn.
         assert_eq!(
             see_of("k11/12/5s6/6g5/6P5/12/12/12/12/12/12/11K b - 1", "6e6d"),
-            378 - 100
+            value("g") - value("p")
         );
         // A quiet move to a safe square is worth 0.
         assert_eq!(
@@ -172,17 +184,17 @@ mod tests {
         // Lion on 6f takes pawns on 6e and 6d with one move; nothing recaptures.
         assert_eq!(
             see_of("k11/12/12/6p5/6p5/6N5/12/12/12/12/12/11K b - 1", "6f6e6d"),
-            200
+            2 * value("p")
         );
         // Igui: take the gold on 6e and stay; a silver on 5c cannot reach 6f.
         assert_eq!(
             see_of("k11/12/7s4/12/6g5/6N5/12/12/12/12/12/11K b - 1", "6f6e6f"),
-            378
+            value("g")
         );
         // Lion takes a gold defended by a pawn: gold - lion.
         assert_eq!(
             see_of("k11/12/12/6p5/6g5/6N5/12/12/12/12/12/11K b - 1", "6f6e"),
-            378 - 2500
+            value("g") - value("n")
         );
     }
 
@@ -192,12 +204,12 @@ mod tests {
         // take sente's lion while sente's silver on 5g defends 6f: the gold is free.
         assert_eq!(
             see_of("k11/12/12/6n5/12/6g5/7S4/6N5/12/12/12/11K b - 1", "6h6f"),
-            378
+            value("g")
         );
         // Without the silver the lion trade is legal: gold for lion.
         assert_eq!(
             see_of("k11/12/12/6n5/12/6g5/12/6N5/12/12/12/11K b - 1", "6h6f"),
-            378 - 2500
+            value("g") - value("n")
         );
     }
 }
