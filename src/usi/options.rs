@@ -15,8 +15,11 @@ use std::time::Duration;
 
 /// Default hash size in MB.
 pub const DEFAULT_HASH_MB: usize = 64;
-/// Default move overhead in ms.
-pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 50;
+/// Default move overhead in ms: what a local pipe costs, with room to spare (Stockfish's
+/// default too). Main time is shared out after setting it aside for every expected move,
+/// so 50 ms left a 5 s + 0.05 s game little more than the increment to think with; a bot
+/// on a network sets more (protocol-docs/lishogi.md: 300).
+pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 10;
 /// Largest move overhead in ms.
 pub const MAX_MOVE_OVERHEAD_MS: u64 = 10_000;
 
