@@ -167,7 +167,6 @@ fn main() -> Result<()> {
 }
 
 fn run_tune(command: TuneCommand) -> Result<()> {
-    use shishi::tune;
     match command {
         TuneCommand::SearchParams => {
             for (name, default, min, max) in shishi::search::params::SearchParams::TABLE {
@@ -179,101 +178,110 @@ fn run_tune(command: TuneCommand) -> Result<()> {
             records,
             skip_plies,
             every,
-        } => {
-            let options = tune::ExtractOptions { skip_plies, every };
-            let (mut games, mut lines) = (0, 0);
-            let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-            for path in &records {
-                let text = std::fs::read_to_string(path)
-                    .with_context(|| format!("cannot read {}", path.display()))?;
-                for (n, line) in text
-                    .lines()
-                    .enumerate()
-                    .filter(|(_, l)| !l.trim().is_empty())
-                {
-                    let where_ = format!("{}:{}", path.display(), n + 1);
-                    let record: shishi::tournament::records::GameRecord =
-                        match serde_json::from_str(line) {
-                            Ok(r) => r,
-                            Err(e) => {
-                                log::warn!("{where_}: not a game record ({e}); skipped");
-                                continue;
-                            }
-                        };
-                    match tune::extract(&record, &options) {
-                        Ok(found) => {
-                            games += 1;
-                            lines += found.len();
-                            for l in found {
-                                writeln!(out, "{l}")?;
-                            }
-                        }
-                        Err(e) => log::warn!("{where_}: {e}; skipped"),
-                    }
-                }
-            }
-            out.flush()?;
-            log::info!("{lines} training positions from {games} games");
-            Ok(())
-        }
+        } => run_tune_extract(&records, shishi::tune::ExtractOptions { skip_plies, every }),
         TuneCommand::Fit {
             positions,
             passes,
             min_occurrences,
             validation_percent,
         } => {
-            let text = std::fs::read_to_string(&positions)
-                .with_context(|| format!("cannot read {}", positions.display()))?;
-            let data = tune::Dataset::parse(&text, &positions.display().to_string())
-                .map_err(anyhow::Error::msg)?;
-            let variant = data.variant;
-            let (train, check) = data.split_tail(validation_percent);
-            let start = shishi::eval::params::Resolved::of(variant);
-            let built_in = shishi::eval::Evaluator::with_params(variant, &start);
-            let scale = tune::fit_scale(&built_in, &train);
-            let error_of = |params: &shishi::eval::params::Resolved, set: &tune::Dataset| {
-                tune::mean_error(
-                    &shishi::eval::Evaluator::with_params(variant, params),
-                    set,
-                    scale,
-                )
-            };
-            eprintln!(
-                "{} training and {} validation positions ({}); scale {scale:.4}; error {:.6} / validation {:.6}",
-                train.len(),
-                check.len(),
-                variant.name(),
-                error_of(&start, &train),
-                error_of(&start, &check)
-            );
-            let options = tune::TuneOptions {
+            let options = shishi::tune::TuneOptions {
                 max_passes: passes,
                 min_occurrences,
             };
-            let started = Instant::now();
-            let tuned = tune::tune(&train, &start, scale, &options, |p| {
-                eprintln!(
-                    "pass {}: error {:.6}, validation {:.6}, {} changed, {:.0} s",
-                    p.pass,
-                    p.error,
-                    error_of(&p.params, &check),
-                    p.changed,
-                    started.elapsed().as_secs_f64()
-                );
-            });
-            println!(
-                "// shishi tune fit {} (scale {scale:.4}, {} positions): error {:.6} -> {:.6}, validation {:.6} -> {:.6}",
-                positions.display(),
-                train.len(),
-                error_of(&start, &train),
-                error_of(&tuned, &train),
-                error_of(&start, &check),
-                error_of(&tuned, &check)
-            );
-            print!("{}", tuned.to_rust(variant));
-            Ok(())
+            run_tune_fit(&positions, &options, validation_percent)
         }
     }
+}
+
+/// `shishi tune extract`: training lines of every record to stdout; a record that does not
+/// read or replay is skipped with a warning naming its file and line.
+fn run_tune_extract(
+    records: &[std::path::PathBuf],
+    options: shishi::tune::ExtractOptions,
+) -> Result<()> {
+    let (mut games, mut lines) = (0, 0);
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    for path in records {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read {}", path.display()))?;
+        for (n, line) in text
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| !l.trim().is_empty())
+        {
+            let where_ = format!("{}:{}", path.display(), n + 1);
+            let record: shishi::tournament::records::GameRecord = match serde_json::from_str(line) {
+                Ok(r) => r,
+                Err(e) => {
+                    log::warn!("{where_}: not a game record ({e}); skipped");
+                    continue;
+                }
+            };
+            match shishi::tune::extract(&record, &options) {
+                Ok(found) => {
+                    games += 1;
+                    lines += found.len();
+                    for l in found {
+                        writeln!(out, "{l}")?;
+                    }
+                }
+                Err(e) => log::warn!("{where_}: {e}; skipped"),
+            }
+        }
+    }
+    out.flush()?;
+    log::info!("{lines} training positions from {games} games");
+    Ok(())
+}
+
+/// `shishi tune fit`: progress on stderr, the tuned tables (with a comment line saying how
+/// they were made) on stdout.
+fn run_tune_fit(
+    positions: &std::path::Path,
+    options: &shishi::tune::TuneOptions,
+    validation_percent: usize,
+) -> Result<()> {
+    use shishi::eval::{params::Resolved, Evaluator};
+    use shishi::tune;
+    let text = std::fs::read_to_string(positions)
+        .with_context(|| format!("cannot read {}", positions.display()))?;
+    let data = tune::Dataset::parse(&text, &positions.display().to_string())
+        .map_err(anyhow::Error::msg)?;
+    let variant = data.variant;
+    let (train, check) = data.split_tail(validation_percent);
+    let start = Resolved::of(variant);
+    let scale = tune::fit_scale(&Evaluator::with_params(variant, &start), &train);
+    let error_of = |params: &Resolved, set: &tune::Dataset| {
+        tune::mean_error(&Evaluator::with_params(variant, params), set, scale)
+    };
+    let (start_error, start_validation) = (error_of(&start, &train), error_of(&start, &check));
+    eprintln!(
+        "{} training and {} validation positions ({}); scale {scale:.4}; error {start_error:.6} / validation {start_validation:.6}",
+        train.len(),
+        check.len(),
+        variant.name(),
+    );
+    let started = Instant::now();
+    let tuned = tune::tune(&train, &start, scale, options, |p| {
+        eprintln!(
+            "pass {}: error {:.6}, validation {:.6}, {} changed, {:.0} s",
+            p.pass,
+            p.error,
+            error_of(&p.params, &check),
+            p.changed,
+            started.elapsed().as_secs_f64()
+        );
+    });
+    println!(
+        "// shishi tune fit {} (scale {scale:.4}, {} positions): error {start_error:.6} -> {:.6}, validation {start_validation:.6} -> {:.6}",
+        positions.display(),
+        train.len(),
+        error_of(&tuned, &train),
+        error_of(&tuned, &check)
+    );
+    print!("{}", tuned.to_rust(variant));
+    Ok(())
 }
 
 fn run_perft(
@@ -446,13 +454,6 @@ fn run_match(a: MatchArgs) -> Result<()> {
             inc_ms: 100,
         },
     };
-    if let Some(e) = engines.iter().find(|e| e.tc.is_some()) {
-        anyhow::ensure!(
-            matches!(tc, TimeControl::Fischer { .. }),
-            "--engine {}: tc= (time odds) needs a Fischer clock for the match (--tc)",
-            e.name
-        );
-    }
     let openings = match &a.openings {
         Some(path) => {
             let text = std::fs::read_to_string(path)

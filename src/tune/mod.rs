@@ -58,7 +58,7 @@ pub fn extract(record: &GameRecord, options: &ExtractOptions) -> Result<Vec<Stri
             && !from_book
             && ply >= options.skip_plies
             && ply % options.every.max(1) == 0
-            && !royal_attacked(&pos)
+            && !pos.royal_attacked(pos.side_to_move())
         {
             lines.push(format!("{result} {} {}", variant.name(), pos.to_sfen()));
         }
@@ -66,14 +66,6 @@ pub fn extract(record: &GameRecord, options: &ExtractOptions) -> Result<Vec<Stri
         pos.make_move(mv);
     }
     Ok(lines)
-}
-
-/// Whether a royal of the side to move is attacked.
-fn royal_attacked(pos: &Position) -> bool {
-    let us = pos.side_to_move();
-    pos.royals(us)
-        .iter()
-        .any(|sq| pos.is_attacked(sq, us.flip()))
 }
 
 /// Training positions of one variant with their games' results (sente's side).
