@@ -102,6 +102,18 @@ impl GameSettings {
     pub fn clock_of(&self, spec: &EngineSpec) -> TimeControl {
         spec.tc.unwrap_or(self.tc)
     }
+
+    /// An error if an engine has a clock of its own (time odds) while the match's clock is
+    /// not a Fischer clock: the two sides' clocks must count alike.
+    pub fn check_clocks(&self, engines: &[EngineSpec]) -> Result<(), String> {
+        match engines.iter().find(|e| e.tc.is_some()) {
+            Some(e) if !matches!(self.tc, TimeControl::Fischer { .. }) => Err(format!(
+                "--engine {}: tc= (time odds) needs a Fischer clock for the match (--tc)",
+                e.name
+            )),
+            _ => Ok(()),
+        }
+    }
 }
 
 /// Why an engine forfeited a game.
@@ -494,5 +506,26 @@ mod tests {
         assert!(charge_clock(slow, &mut clock, 1, 1000, 0));
         assert_eq!(clock, [1525, 9100]);
         assert!(!charge_clock(fast, &mut clock, 0, 2000, 100));
+    }
+
+    #[test]
+    fn time_odds_need_a_fischer_clock_for_the_match() {
+        let odds = EngineSpec::parse("cmd=x,name=odds,tc=1+0.01").unwrap();
+        let plain = EngineSpec::parse("cmd=y").unwrap();
+        let mut settings = GameSettings {
+            variant: Variant::chu(),
+            tc: TimeControl::byoyomi("10+1").unwrap(),
+            max_plies: 0,
+            time_margin: Duration::from_millis(100),
+        };
+        let err = settings
+            .check_clocks(&[plain.clone(), odds.clone()])
+            .unwrap_err();
+        assert!(err.contains("odds") && err.contains("Fischer"), "{err}");
+        assert!(settings
+            .check_clocks(&[plain.clone(), plain.clone()])
+            .is_ok());
+        settings.tc = TimeControl::fischer("5+0.05").unwrap();
+        assert!(settings.check_clocks(&[plain, odds]).is_ok());
     }
 }

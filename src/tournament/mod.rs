@@ -120,6 +120,7 @@ pub struct Summary {
 
 /// Runs the match (on a tokio runtime of its own).
 pub fn run(config: MatchConfig) -> Result<Summary, String> {
+    config.settings.check_clocks(&config.engines)?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
