@@ -3,7 +3,8 @@
 //! Material, placement (per kind: a weight for centralisation and one for the ranks
 //! advanced), promotion potential, mobility of the ranging pieces, royal safety (enemy
 //! pieces near a royal, own guards next to it; a crown prince is a second royal and is
-//! guarded alike), lion safety (an attacked lion is a hunted lion), opening development and a tempo bonus.
+//! guarded alike), lion safety (an attacked lion is a hunted lion), opening development
+//! and a tempo bonus.
 //! Every term is computed once per call in [`Evaluator::breakdown`]; `evaluate` sums it.
 
 pub mod params;
