@@ -340,3 +340,50 @@ fn search_constants_are_options_for_tuners() {
         );
     }
 }
+
+/// Gote to move wins in 13 plies by checks (a self-play position where the alpha-beta
+/// search of the time missed it and the game went on 79 plies).
+const MATE_13: &str =
+    "lf1g1tkgt1f1/a1cs1x2s3/2m9/8c3/p1P2p1ei3/6+r5/P2N1n6/A2C8/L3T2GC1+d1/7M4/4SO6/1F2GKE2+h2 w - 310";
+
+#[test]
+fn a_timed_search_plays_the_win_the_solver_proves() {
+    let mut e = Engine::start();
+    e.send("usi");
+    e.until(5.0, |l| l == "usiok");
+    e.send(&format!("position sfen {MATE_13}"));
+    e.send("go btime 20000 wtime 20000 binc 200 winc 200");
+    let best = e.bestmove(30.0);
+    let proof = e
+        .seen
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth"))
+        .expect("an info line")
+        .clone();
+    let words: Vec<&str> = proof.split_whitespace().collect();
+    let at = |w: &str| words.iter().position(|x| *x == w).expect(w) + 1;
+    assert_eq!(words[at("score")..at("score") + 1], ["mate"], "{proof}");
+    let plies: usize = words[at("mate")].parse().unwrap();
+    assert!((1..=13).contains(&plies), "{proof}");
+    let pv = &words[at("pv")..];
+    assert_eq!(pv.len(), plies, "{proof}");
+    assert_eq!(best, pv[0], "{proof}");
+    let mut pos = Position::from_sfen(Variant::chu(), MATE_13).unwrap();
+    pos.play_usi_moves(pv.iter().copied())
+        .expect("the proven line is legal");
+    let end = pos.outcome().expect("the proven line ends the game");
+    assert_eq!(end.winner, Some(shishi::core::Color::Gote), "{proof}");
+
+    // A search bounded by nodes stays an alpha-beta search (bench, fixed-node games).
+    e.send(&format!("position sfen {MATE_13}"));
+    e.send("go nodes 2000");
+    e.bestmove(30.0);
+    let last = e
+        .seen
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth"))
+        .unwrap();
+    assert!(!last.contains("score mate"), "{last}");
+}

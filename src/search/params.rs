@@ -95,6 +95,9 @@ search_params! {
     /// Delta pruning: a capture whose material gain, plus this margin, leaves the standing
     /// evaluation below alpha is not searched.
     qs_delta_margin: i32 = 200, 0, 1000;
+    /// Per mille of a timed move's planned time that the proof-number solver gets first, to
+    /// prove a forced win (0: never).
+    probe_mate_permille: i32 = 100, 0, 1000;
 }
 
 #[cfg(test)]

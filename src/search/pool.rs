@@ -32,6 +32,8 @@ pub struct Searcher {
     /// The mate solver, made at the first `mate` search (its table is as large as the
     /// hash table).
     pub(super) solver: Option<crate::mate::Solver>,
+    /// The small solver a timed game search tries first (see `prove.rs`).
+    pub(super) probe_solver: Option<crate::mate::Solver>,
 }
 
 impl Searcher {
@@ -52,6 +54,7 @@ impl Searcher {
             multipv: 1,
             move_overhead: Duration::from_millis(50),
             solver: None,
+            probe_solver: None,
         })
     }
 
@@ -162,6 +165,10 @@ impl Searcher {
             wait_for_release(control, limits);
             return SearchResult::default();
         }
+        let time = time_limits(limits, pos.side_to_move(), self.move_overhead);
+        if let Some(proven) = self.probe_mate(pos, limits, &time, control, observer, &root) {
+            return proven;
+        }
         self.tt.new_search();
         let threads = self.histories.len();
         let shared = Shared {
@@ -169,7 +176,7 @@ impl Searcher {
             control,
             nodes: (0..threads).map(|_| AtomicU64::new(0)).collect(),
             limits,
-            time: time_limits(limits, pos.side_to_move(), self.move_overhead),
+            time,
             multipv: match limits.skill {
                 Some(_) => self.multipv.max(super::skill::LINES),
                 None => self.multipv.max(1),

@@ -1,10 +1,20 @@
-//! A `mate` search: the searcher hands the position to the proof-number solver
-//! ([`crate::mate`]) and turns its verdict into a [`SearchResult`] and a final `info` line.
+//! The proof-number solver ([`crate::mate`]) inside the search: a `mate` search hands the
+//! position to it and turns its verdict into a [`SearchResult`] and a final `info` line; a
+//! timed game search first lets it try, for a small share of the move's time, to prove a
+//! forced win (alpha-beta misses long checking sequences that the solver proves in
+//! milliseconds, and a proven win is played to its end instead of drifting).
 
+use super::time::TimeLimits;
 use super::{Info, Limits, Observer, SearchControl, SearchResult, Searcher};
 use crate::core::score::mate_in;
+use crate::core::Move;
 use crate::mate::{MateLimits, Solver, Verdict};
 use crate::position::Position;
+use std::time::Duration;
+
+/// Size of the table of the solver that the game search runs first: small, because it is
+/// cleared at every move and the solver gets milliseconds.
+const PROBE_TABLE_MB: usize = 2;
 
 impl Searcher {
     /// Proves or disproves a forced win of the side to move within `limits.movetime` and
@@ -33,31 +43,97 @@ impl Searcher {
             ..MateLimits::default()
         };
         let solution = solver.solve(pos, mate_limits, control, &mut |p| observer.progress(p));
-        let p = &solution.progress;
         let mut result = SearchResult {
-            nodes: p.nodes,
+            nodes: solution.progress.nodes,
             mate: Some(solution.verdict.clone()),
             ..SearchResult::default()
         };
         if let Verdict::Mate(line) = &solution.verdict {
-            let score = mate_in(line.len());
-            observer.info(&Info {
-                depth: line.len() as i32,
-                seldepth: line.len(),
-                multipv: 1,
-                score,
-                bound: None,
-                nodes: p.nodes,
-                time: p.time,
-                hashfull: p.hashfull,
-                pv: line.clone(),
-            });
-            result.best = line.first().copied();
-            result.ponder = line.get(1).copied();
-            result.score = Some(score);
-            result.depth = line.len() as i32;
-            result.pv = line.clone();
+            result = SearchResult {
+                mate: result.mate,
+                ..proven_line(line, &solution.progress, observer)
+            };
         }
         result
+    }
+
+    /// Before a game search: a forced win of the side to move that the solver proves within
+    /// `probe_mate_permille` of the planned time, if its first move is one of the `root`
+    /// moves (the search may play). Only in a timed search for one best move at full
+    /// strength, not pondering: the share of time is then known and the answer is wanted
+    /// now; searches bounded by depth or nodes stay as they were (bench, fixed-node games).
+    pub(super) fn probe_mate(
+        &mut self,
+        pos: &Position,
+        limits: &Limits,
+        time: &TimeLimits,
+        control: &SearchControl,
+        observer: &dyn Observer,
+        root: &[Move],
+    ) -> Option<SearchResult> {
+        let permille = u32::try_from(limits.params.probe_mate_permille).ok()?;
+        let soft = time.soft?;
+        let applies = permille > 0
+            && self.multipv <= 1
+            && limits.skill.is_none()
+            && limits.nodes.is_none()
+            && limits.depth.is_none()
+            && !limits.infinite
+            && !control.is_pondering();
+        if !applies {
+            return None;
+        }
+        let budget = (soft * permille / 1000).max(Duration::from_millis(1));
+        let solver = self
+            .probe_solver
+            .get_or_insert_with(|| Solver::new(PROBE_TABLE_MB));
+        let mate_limits = MateLimits {
+            time: Some(budget),
+            ..MateLimits::default()
+        };
+        let solution = solver.solve(pos, mate_limits, control, &mut |_| {});
+        let Verdict::Mate(line) = &solution.verdict else {
+            return None;
+        };
+        if !root.contains(line.first()?) {
+            return None;
+        }
+        log::debug!(
+            "the solver proved a win in {} plies ({} nodes)",
+            line.len(),
+            solution.progress.nodes
+        );
+        Some(proven_line(line, &solution.progress, observer))
+    }
+}
+
+/// The result of a proven forced win, `line` from its first move to the end of the game,
+/// reported to the observer as a mate score.
+fn proven_line(
+    line: &[Move],
+    progress: &crate::mate::Progress,
+    observer: &dyn Observer,
+) -> SearchResult {
+    let score = mate_in(line.len());
+    observer.info(&Info {
+        depth: line.len() as i32,
+        seldepth: line.len(),
+        multipv: 1,
+        score,
+        bound: None,
+        nodes: progress.nodes,
+        time: progress.time,
+        hashfull: progress.hashfull,
+        pv: line.to_vec(),
+    });
+    SearchResult {
+        best: line.first().copied(),
+        ponder: line.get(1).copied(),
+        score: Some(score),
+        bound: None,
+        depth: line.len() as i32,
+        nodes: progress.nodes,
+        pv: line.to_vec(),
+        mate: None,
     }
 }
