@@ -16,6 +16,9 @@ use std::time::Duration;
 /// cleared at every move and the solver gets milliseconds.
 const PROBE_TABLE_MB: usize = 2;
 
+/// A shorter share is not tried (in time trouble every millisecond is the search's).
+const MIN_PROBE: Duration = Duration::from_millis(1);
+
 impl Searcher {
     /// Proves or disproves a forced win of the side to move within `limits.movetime` and
     /// `limits.nodes` (none: until decided or stopped).
@@ -83,7 +86,10 @@ impl Searcher {
         if !applies {
             return None;
         }
-        let budget = (soft * permille / 1000).max(Duration::from_millis(1));
+        let budget = soft * permille / 1000;
+        if budget < MIN_PROBE {
+            return None;
+        }
         let solver = self
             .probe_solver
             .get_or_insert_with(|| Solver::new(PROBE_TABLE_MB));
