@@ -351,6 +351,10 @@ fn a_timed_search_plays_the_win_the_solver_proves() {
     let mut e = Engine::start();
     e.send("usi");
     e.until(5.0, |l| l == "usiok");
+    // Off by default (no SPRT gain yet). Here the solver gets all of the planned time
+    // (about 400 ms; the proof takes about 1,200 nodes), so that a loaded machine still
+    // proves it.
+    e.send("setoption name Tune_probe_mate_permille value 1000");
     e.send(&format!("position sfen {MATE_13}"));
     e.send("go btime 20000 wtime 20000 binc 200 winc 200");
     let best = e.bestmove(30.0);

@@ -96,8 +96,10 @@ search_params! {
     /// evaluation below alpha is not searched.
     qs_delta_margin: i32 = 200, 0, 1000;
     /// Per mille of a timed move's planned time that the proof-number solver gets first, to
-    /// prove a forced win (0: never).
-    probe_mate_permille: i32 = 100, 0, 1000;
+    /// prove a forced win (0: never). Off: at 100 an SPRT at 1+0.02 against 0 measured
+    /// -4.0 +/- 28.6 Elo after 527 games (it finds mates the search misses, but in games
+    /// already won).
+    probe_mate_permille: i32 = 0, 0, 1000;
 }
 
 #[cfg(test)]
