@@ -56,6 +56,8 @@ pub struct Limits {
     /// Prove or disprove a forced win of the side to move with the proof-number solver
     /// ([`crate::mate`]) instead of searching (USI `go mate`); `movetime` and `nodes` bound it.
     pub mate: bool,
+    /// Which attacker moves a `mate` search tries (USI `Mate_AllMoves`).
+    pub mate_moves: crate::mate::AttackerMoves,
     /// Search until told to stop.
     pub infinite: bool,
     /// The clock.

@@ -43,6 +43,7 @@ impl Searcher {
                 limits.movetime
             },
             nodes: limits.nodes,
+            attacker_moves: limits.mate_moves,
             ..MateLimits::default()
         };
         let solution = solver.solve(pos, mate_limits, control, &mut |p| observer.progress(p));

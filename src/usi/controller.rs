@@ -9,6 +9,7 @@ use super::command::{self, Command, GoParams};
 use super::options::{self, Parsed};
 use super::response::{bestmove_line, checkmate_line, info_string, UsiObserver};
 use crate::eval::Evaluator;
+use crate::mate::AttackerMoves;
 use crate::position::{GenMode, Position};
 use crate::search::skill::Skill;
 use crate::search::{Clock, Limits};
@@ -183,6 +184,11 @@ impl Controller {
             nodes: go.nodes,
             movetime: go.movetime.map(ms),
             mate: false,
+            mate_moves: if self.session.settings().mate_all_moves {
+                AttackerMoves::All
+            } else {
+                AttackerMoves::Checks
+            },
             infinite: go.infinite,
             clock,
             search_moves,

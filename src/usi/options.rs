@@ -57,6 +57,7 @@ pub fn option_lines(variant: &str) -> Vec<String> {
         "option name Clear_Hash type button".to_string(),
         "option name ResignWhenLost type check default false".to_string(),
         "option name AvoidRepetition type check default false".to_string(),
+        "option name Mate_AllMoves type check default false".to_string(),
     ]
 }
 
@@ -162,6 +163,7 @@ pub fn parse(name: &str, value: Option<&str>) -> Parsed {
         "skilllevel" => skill_level(value),
         "resignwhenlost" => check("ResignWhenLost", value).map(Setting::ResignWhenLost),
         "avoidrepetition" => check("AvoidRepetition", value).map(Setting::AvoidRepetition),
+        "mateallmoves" => check("Mate_AllMoves", value).map(Setting::MateAllMoves),
         _ if key.starts_with("tune") => search_param(name, value),
         _ if QUIET.contains(&key.as_str()) => return Parsed::Accepted,
         _ => return Parsed::Unknown(name.to_string()),
