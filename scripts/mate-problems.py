@@ -13,6 +13,13 @@ search finds no mate either (`nomate`). Output lines, for data/mate/problems.txt
 
     chushogi|SFEN|mate 5|self-play FILE:LINE, 5 plies before the end
 
+With --hard MS it makes problems the easy labelling above leaves out, for
+data/mate/hard.txt: every --step-th position of each record (from ply 20) that the solver
+cannot decide in 20 ms is given `go mate MS`; a proof or disproof that took at least
+--min-ms is written, a mate with its proof line in the source field (tests/mate.rs replays
+it: legal, and the game ends with the attacker's win). These labels come from the solver
+alone (at a long time), so they measure how it does with less time, not whether it is right.
+
 With --construct N (and no records) it makes N attack positions instead: a gote king on one
 of the first three ranks with one to three defenders beside it, two or three sente
 attackers (lion, free king, dragons, rooks, golds) two to five squares away, sente's king
@@ -27,6 +34,7 @@ import argparse
 import json
 import random
 import sys
+import time
 
 from usi_client import Engine
 
@@ -113,6 +121,44 @@ def construct(engine, count, seed):
         made += 1
 
 
+def hard(engine, paths, step, long_ms, min_ms, limit):
+    """Problems that take the solver between `min_ms` and `long_ms` (see --hard)."""
+    made = 0
+    seen = set()
+    for path in paths:
+        for n, line in enumerate(open(path, encoding="utf-8"), 1):
+            record = json.loads(line)
+            moves = record["moves"].split()
+            for k in range(20, len(moves), step):
+                engine.send(f"position sfen {record['initialSfen']} moves {' '.join(moves[:k])}")
+                engine.send("d")
+                sfen = engine.until("sfen ")[-1][len("sfen "):]
+                if sfen in seen:
+                    continue
+                seen.add(sfen)
+                engine.send(f"position sfen {sfen}")
+                engine.send("go mate 20")
+                if engine.until("checkmate")[-1] != "checkmate timeout":
+                    continue
+                engine.send(f"position sfen {sfen}")
+                started = time.monotonic()
+                engine.send(f"go mate {long_ms}")
+                answer = engine.until("checkmate")[-1].split()[1:]
+                ms = int((time.monotonic() - started) * 1000)
+                if answer == ["timeout"] or ms < min_ms:
+                    continue
+                game = f"{path.rsplit('/', 1)[-1]}:{n} ply {k}"
+                if answer == ["nomate"]:
+                    label_text, proof = "nomate", ""
+                else:
+                    label_text, proof = f"mate {len(answer)}", ": " + " ".join(answer)
+                variant = record.get("variant", "chushogi")
+                print(f"{variant}|{sfen}|{label_text}|self-play {game}, solver {ms} ms{proof}", flush=True)
+                made += 1
+                if made >= limit:
+                    return
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("engine")
@@ -121,9 +167,15 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--before", default="1,3,5,7,9")
     parser.add_argument("--limit", type=int, default=100)
+    parser.add_argument("--hard", type=int, default=0, help="label hard problems with go mate MS")
+    parser.add_argument("--step", type=int, default=4, help="with --hard: every STEP-th position")
+    parser.add_argument("--min-ms", type=int, default=500, help="with --hard: the shortest solving time kept")
     args = parser.parse_args()
     before = [int(b) for b in args.before.split(",")]
     engine = Engine(args.engine)
+    if args.hard:
+        hard(engine, args.records, args.step, args.hard, args.min_ms, args.limit)
+        return 0
     if args.construct:
         construct(engine, args.construct, args.seed)
         return 0
