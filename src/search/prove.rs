@@ -1,8 +1,8 @@
 //! The proof-number solver ([`crate::mate`]) inside the search: a `mate` search hands the
 //! position to it and turns its verdict into a [`SearchResult`] and a final `info` line; a
-//! timed game search first lets it try, for a small share of the move's time, to prove a
-//! forced win (alpha-beta misses long checking sequences that the solver proves in
-//! milliseconds, and a proven win is played to its end instead of drifting).
+//! timed game search can first let it try, for a share of the move's time
+//! (`probe_mate_permille`, off by default: its SPRT showed no gain), to prove a forced win
+//! (alpha-beta misses long checking sequences that the solver proves in milliseconds).
 
 use super::time::TimeLimits;
 use super::{Info, Limits, Observer, SearchControl, SearchResult, Searcher};
