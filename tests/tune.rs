@@ -120,8 +120,8 @@ fn a_fit_lowers_the_error_and_keeps_the_fixed_entries() {
     assert!(error(&tuned) < error(&built_in));
     assert!(tuned.weights.tempo > built_in.weights.tempo);
     assert!(passes >= 1);
-    let pawn = chu.spec.kinds.iter().position(|k| k.sfen == "p").unwrap();
-    let king = chu.spec.kinds.iter().position(|k| k.sfen == "k").unwrap();
+    let pawn = chu.kind_by_sfen("p").unwrap() as usize;
+    let king = chu.kind_by_sfen("k").unwrap() as usize;
     assert_eq!(tuned.values[pawn], 100);
     assert_eq!(tuned.values[king], built_in.values[king]);
 }
@@ -131,7 +131,7 @@ fn tuned_parameters_print_as_this_files_tables() {
     let chu = Variant::chu();
     let params = Resolved::of(chu);
     let text = params.to_rust(chu);
-    let pawn = chu.spec.kinds.iter().position(|k| k.sfen == "p").unwrap();
+    let pawn = chu.kind_by_sfen("p").unwrap() as usize;
     assert!(text.contains("(\"p\", 100),"), "{text}");
     let placement = format!(
         "(\"p\", {}, {}),",

@@ -289,8 +289,7 @@ mod tests {
         let ev = Evaluator::for_variant(chu);
         let pos = Position::from_sfen(chu, "k11/12/12/12/12/5N6/12/12/12/12/12/11K b - 1").unwrap();
         let b = ev.breakdown(&pos);
-        let lion = chu.spec.kinds.iter().position(|k| k.sfen == "n").unwrap();
-        assert_eq!(b.material, ev.value(lion as crate::variant::Kind));
+        assert_eq!(b.material, ev.value(chu.kind_by_sfen("n").unwrap()));
         assert!(ev.evaluate(&pos) > 2000);
     }
 }

@@ -139,13 +139,7 @@ mod tests {
     /// The evaluator's value of the chu piece with these SFEN letters.
     fn value(letters: &str) -> i32 {
         let chu = Variant::chu();
-        let kind = chu
-            .spec
-            .kinds
-            .iter()
-            .position(|k| k.sfen == letters)
-            .unwrap();
-        Evaluator::for_variant(chu).value(kind as crate::variant::Kind)
+        Evaluator::for_variant(chu).value(chu.kind_by_sfen(letters).unwrap())
     }
 
     fn see_of(sfen: &str, mv: &str) -> i32 {
