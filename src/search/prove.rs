@@ -47,17 +47,14 @@ impl Searcher {
             ..MateLimits::default()
         };
         let solution = solver.solve(pos, mate_limits, control, &mut |p| observer.progress(p));
-        let mut result = SearchResult {
-            nodes: solution.progress.nodes,
-            mate: Some(solution.verdict.clone()),
-            ..SearchResult::default()
+        let mut result = match &solution.verdict {
+            Verdict::Mate(line) => proven_line(line, &solution.progress, observer),
+            _ => SearchResult {
+                nodes: solution.progress.nodes,
+                ..SearchResult::default()
+            },
         };
-        if let Verdict::Mate(line) = &solution.verdict {
-            result = SearchResult {
-                mate: result.mate,
-                ..proven_line(line, &solution.progress, observer)
-            };
-        }
+        result.mate = Some(solution.verdict);
         result
     }
 

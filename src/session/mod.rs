@@ -61,8 +61,8 @@ pub struct Settings {
     pub resign_when_lost: bool,
     /// Do not repeat an earlier position when another move exists.
     pub avoid_repetition: bool,
-    /// `go mate` tries every attacker move, not only checks (Mate_AllMoves).
-    pub mate_all_moves: bool,
+    /// Which attacker moves `go mate` tries (Mate_AllMoves: every move, not only checks).
+    pub mate_moves: crate::mate::AttackerMoves,
     /// The GUI analyses rather than plays (USI_AnalyseMode; no effect on the search yet).
     pub analyse_mode: bool,
     /// Strength, 0 to 20 (20: full; see `search::skill`).
@@ -82,7 +82,7 @@ impl Settings {
             ponder: false,
             resign_when_lost: false,
             avoid_repetition: false,
-            mate_all_moves: false,
+            mate_moves: crate::mate::AttackerMoves::Checks,
             analyse_mode: false,
             skill_level: crate::search::skill::MAX_LEVEL,
             search_params: Default::default(),
@@ -113,8 +113,8 @@ pub enum Setting {
     ResignWhenLost(bool),
     /// AvoidRepetition.
     AvoidRepetition(bool),
-    /// Mate_AllMoves.
-    MateAllMoves(bool),
+    /// The attacker moves of `go mate` (Mate_AllMoves).
+    MateMoves(crate::mate::AttackerMoves),
     /// USI_AnalyseMode.
     AnalyseMode(bool),
     /// Skill_Level, 0 to 20 (higher values count as 20).
@@ -292,7 +292,7 @@ impl Session {
             Setting::Ponder(on) => self.settings.ponder = on,
             Setting::ResignWhenLost(on) => self.settings.resign_when_lost = on,
             Setting::AvoidRepetition(on) => self.settings.avoid_repetition = on,
-            Setting::MateAllMoves(on) => self.settings.mate_all_moves = on,
+            Setting::MateMoves(moves) => self.settings.mate_moves = moves,
             Setting::AnalyseMode(on) => self.settings.analyse_mode = on,
             Setting::SkillLevel(level) => {
                 self.settings.skill_level = level.min(crate::search::skill::MAX_LEVEL)

@@ -9,7 +9,6 @@ use super::command::{self, Command, GoParams};
 use super::options::{self, Parsed};
 use super::response::{bestmove_line, checkmate_line, info_string, UsiObserver};
 use crate::eval::Evaluator;
-use crate::mate::AttackerMoves;
 use crate::position::{GenMode, Position};
 use crate::search::skill::Skill;
 use crate::search::{Clock, Limits};
@@ -184,11 +183,7 @@ impl Controller {
             nodes: go.nodes,
             movetime: go.movetime.map(ms),
             mate: false,
-            mate_moves: if self.session.settings().mate_all_moves {
-                AttackerMoves::All
-            } else {
-                AttackerMoves::Checks
-            },
+            mate_moves: self.session.settings().mate_moves,
             infinite: go.infinite,
             clock,
             search_moves,

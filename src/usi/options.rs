@@ -7,6 +7,7 @@
 //! may be written as decimals (`100.0`). Options the real clients send that the engine
 //! does not use are accepted quietly; other unknown names are reported and ignored.
 
+use crate::mate::AttackerMoves;
 use crate::search::params::SearchParams;
 use crate::session::text::{parse_number, truncate};
 use crate::session::{Setting, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS};
@@ -163,7 +164,13 @@ pub fn parse(name: &str, value: Option<&str>) -> Parsed {
         "skilllevel" => skill_level(value),
         "resignwhenlost" => check("ResignWhenLost", value).map(Setting::ResignWhenLost),
         "avoidrepetition" => check("AvoidRepetition", value).map(Setting::AvoidRepetition),
-        "mateallmoves" => check("Mate_AllMoves", value).map(Setting::MateAllMoves),
+        "mateallmoves" => check("Mate_AllMoves", value).map(|all| {
+            Setting::MateMoves(if all {
+                AttackerMoves::All
+            } else {
+                AttackerMoves::Checks
+            })
+        }),
         _ if key.starts_with("tune") => search_param(name, value),
         _ if QUIET.contains(&key.as_str()) => return Parsed::Accepted,
         _ => return Parsed::Unknown(name.to_string()),
