@@ -306,10 +306,7 @@ fn nodes_at_depth_4(options: &[&str]) -> (u64, Vec<String>) {
     e.send("go depth 4");
     e.bestmove(30.0);
     let nodes = e
-        .seen
-        .iter()
-        .rev()
-        .find(|l| l.starts_with("info depth 4 "))
+        .last_seen("info depth 4 ")
         .and_then(|l| l.split_whitespace().skip_while(|w| *w != "nodes").nth(1))
         .and_then(|n| n.parse().ok())
         .expect("an info line at depth 4");
@@ -358,13 +355,7 @@ fn a_timed_search_plays_the_win_the_solver_proves() {
     e.send(&format!("position sfen {MATE_13}"));
     e.send("go btime 20000 wtime 20000 binc 200 winc 200");
     let best = e.bestmove(30.0);
-    let proof = e
-        .seen
-        .iter()
-        .rev()
-        .find(|l| l.starts_with("info depth"))
-        .expect("an info line")
-        .clone();
+    let proof = e.last_seen("info depth").expect("an info line").to_string();
     let words: Vec<&str> = proof.split_whitespace().collect();
     let at = |w: &str| words.iter().position(|x| *x == w).expect(w) + 1;
     assert_eq!(words[at("score")..at("score") + 1], ["mate"], "{proof}");
@@ -383,11 +374,6 @@ fn a_timed_search_plays_the_win_the_solver_proves() {
     e.send(&format!("position sfen {MATE_13}"));
     e.send("go nodes 2000");
     e.bestmove(30.0);
-    let last = e
-        .seen
-        .iter()
-        .rev()
-        .find(|l| l.starts_with("info depth"))
-        .unwrap();
+    let last = e.last_seen("info depth").expect("an info line");
     assert!(!last.contains("score mate"), "{last}");
 }

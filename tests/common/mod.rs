@@ -77,6 +77,15 @@ impl Engine {
             .to_string()
     }
 
+    /// The last line seen so far that starts with `prefix`.
+    pub fn last_seen(&self, prefix: &str) -> Option<&str> {
+        self.seen
+            .iter()
+            .rev()
+            .find(|l| l.starts_with(prefix))
+            .map(String::as_str)
+    }
+
     /// No line at all for `secs` seconds matching `pred`.
     pub fn quiet_for(&mut self, secs: f64, pred: impl Fn(&str) -> bool) {
         let deadline = Instant::now() + Duration::from_secs_f64(secs);
