@@ -39,6 +39,13 @@ import time
 from usi_client import Engine
 
 
+def sfen_after(engine, initial_sfen, moves):
+    """The SFEN after `moves` from `initial_sfen`, as the engine's `d` command prints it."""
+    engine.send(f"position sfen {initial_sfen} moves {' '.join(moves)}")
+    engine.send("d")
+    return engine.until("sfen ")[-1][len("sfen "):]
+
+
 def label(engine, position):
     engine.send(position)
     engine.send("go mate 10000")
@@ -130,9 +137,7 @@ def hard(engine, paths, step, long_ms, min_ms, limit):
             record = json.loads(line)
             moves = record["moves"].split()
             for k in range(20, len(moves), step):
-                engine.send(f"position sfen {record['initialSfen']} moves {' '.join(moves[:k])}")
-                engine.send("d")
-                sfen = engine.until("sfen ")[-1][len("sfen "):]
+                sfen = sfen_after(engine, record["initialSfen"], moves[:k])
                 if sfen in seen:
                     continue
                 seen.add(sfen)
@@ -194,9 +199,7 @@ def main():
                 if k > len(moves):
                     continue
                 prefix = moves[: len(moves) - k]
-                engine.send(f"position sfen {record['initialSfen']} moves {' '.join(prefix)}")
-                engine.send("d")
-                sfen = engine.until("sfen ")[-1][len("sfen "):]
+                sfen = sfen_after(engine, record["initialSfen"], prefix)
                 position = f"position sfen {sfen}"
                 if sfen in seen:
                     continue
