@@ -51,19 +51,28 @@ impl Breakdown {
     }
 }
 
+/// The terms of the evaluation that depend only on a piece's kind, colour and square.
+#[derive(Clone, Copy, Debug, Default)]
+struct SquareTerms {
+    /// Centralisation and ranks advanced.
+    placement: i32,
+    /// The promotion potential (in or next to the zone).
+    promotion: i32,
+}
+
 /// An evaluator for one variant: its parameters compiled into per-kind and per-square tables.
 pub struct Evaluator {
     variant: &'static Variant,
     weights: Weights,
     /// Value per kind.
     values: Vec<i32>,
-    /// Centralisation and advance weights per kind.
-    centre_weight: Vec<i32>,
-    advance_weight: Vec<i32>,
-    promotion_gain: Vec<i32>,
+    /// Per colour and kind (index `colour * kinds + kind`), per square: the placement and
+    /// promotion terms of a piece standing there, worked out once from the weights.
+    square_terms: Vec<[SquareTerms; 256]>,
     ranging: Vec<bool>,
-    /// Per square: steps to the nearest edge.
-    edge_distance: Vec<i32>,
+    /// Per colour: the squares two or more ranks off its back rank (a ranging piece there
+    /// counts as developed).
+    developed_squares: [Bitboard; 2],
     /// Per square: the on-board squares one step away, and those one or two steps away.
     near1: Vec<Bitboard>,
     near2: Vec<Bitboard>,
@@ -85,24 +94,61 @@ impl Evaluator {
     /// An evaluator of `variant` with other parameters than the built-in ones (tuning).
     pub fn with_params(variant: &'static Variant, params: &Resolved) -> Evaluator {
         let values = params.values.clone();
-        let promotion_gain = (0..variant.kind_count())
+        let kinds = variant.kind_count();
+        let promotion_gain: Vec<i32> = (0..kinds)
             .map(|k| variant.promotion[k].map_or(0, |p| (values[p as usize] - values[k]).max(0)))
             .collect();
-        let ranging = (0..variant.kind_count())
+        let ranging = (0..kinds)
             .map(|k| !variant.tables.pieces[k][0].slides.is_empty())
             .collect();
         let (files, ranks) = (variant.spec.files, variant.spec.ranks);
-        let edge_distance = (0..256)
-            .map(|i| {
-                let sq = Square(i as u8);
-                if !variant.on_board(sq) {
-                    return 0;
+        let depth = variant.spec.zone_depth as i32;
+        let ranks_advanced = |color: Color, sq: Square| -> i32 {
+            (if color == Color::Sente {
+                ranks - 1 - sq.y()
+            } else {
+                sq.y()
+            }) as i32
+        };
+        let edge_distance = |sq: Square| -> i32 {
+            let dx = sq.x().min(files - 1 - sq.x());
+            let dy = sq.y().min(ranks - 1 - sq.y());
+            dx.min(dy) as i32
+        };
+        let square_terms = Color::ALL
+            .iter()
+            .flat_map(|&color| (0..kinds).map(move |kind| (color, kind)))
+            .map(|(color, kind)| {
+                let mut terms = [SquareTerms::default(); 256];
+                for sq in variant.tables.on_board {
+                    let advanced = ranks_advanced(color, sq);
+                    let gain = promotion_gain[kind];
+                    let pct = params.weights.promotion_potential_pct;
+                    terms[sq.index()] = SquareTerms {
+                        placement: params.advance[kind] * advanced
+                            + params.centre[kind] * edge_distance(sq),
+                        promotion: if gain == 0 {
+                            0
+                        } else if variant.zone(color).contains(sq) {
+                            gain * pct / 100
+                        } else if advanced == ranks as i32 - depth - 1 {
+                            gain * pct / 200
+                        } else {
+                            0
+                        },
+                    };
                 }
-                let dx = sq.x().min(files - 1 - sq.x());
-                let dy = sq.y().min(ranks - 1 - sq.y());
-                dx.min(dy) as i32
+                terms
             })
             .collect();
+        let developed_squares = Color::ALL.map(|color| {
+            variant
+                .tables
+                .on_board
+                .iter()
+                .filter(|&sq| ranks_advanced(color, sq) >= 2)
+                .collect()
+        });
         let within = |sq: Square, reach: usize| -> Bitboard {
             variant
                 .tables
@@ -118,11 +164,9 @@ impl Evaluator {
             variant,
             weights: params.weights,
             values,
-            centre_weight: params.centre.clone(),
-            advance_weight: params.advance.clone(),
-            promotion_gain,
+            square_terms,
             ranging,
-            edge_distance,
+            developed_squares,
             near1,
             near2,
             start_material: 1,
@@ -166,11 +210,11 @@ impl Evaluator {
         let mut b = Breakdown::default();
         let mut developed_by = [0; 2];
         let mut total_material = 0;
-        let ranks = v.spec.ranks;
+        let kinds = v.kind_count();
         for color in Color::ALL {
             let sign = if color == Color::Sente { 1 } else { -1 };
             let them = color.flip();
-            let zone = v.zone(color);
+            let square_terms = &self.square_terms[color.index() * kinds..][..kinds];
             let mut material = 0;
             let mut placement = 0;
             let mut promotion = 0;
@@ -182,28 +226,12 @@ impl Evaluator {
                 let kind = pos.piece_on(sq).kind();
                 let value = self.values[kind as usize];
                 material += value;
-                // Ranks advanced from the own back rank.
-                let advanced = if color == Color::Sente {
-                    ranks - 1 - sq.y()
-                } else {
-                    sq.y()
-                } as i32;
-                placement += self.advance_weight[kind as usize] * advanced
-                    + self.centre_weight[kind as usize] * self.edge_distance[sq.index()];
-                let gain = self.promotion_gain[kind as usize];
-                if gain > 0 {
-                    let depth = v.spec.zone_depth as i32;
-                    if zone.contains(sq) {
-                        promotion += gain * p.promotion_potential_pct / 100;
-                    } else if advanced == ranks as i32 - depth - 1 {
-                        promotion += gain * p.promotion_potential_pct / 200;
-                    }
-                }
+                let terms = square_terms[kind as usize][sq.index()];
+                placement += terms.placement;
+                promotion += terms.promotion;
                 if self.ranging[kind as usize] {
                     mobility_eighths += self.reach(pos, kind, color, sq);
-                    if advanced >= 2 {
-                        developed += 1;
-                    }
+                    developed += self.developed_squares[color.index()].contains(sq) as i32;
                 }
                 if Variant::has(v.lion_mask, kind)
                     && p.lion_hunted_pct > 0
@@ -249,10 +277,7 @@ impl Evaluator {
         let tables = &self.variant.tables;
         let mut count = 0;
         for &(dir, range) in &tables.piece(kind, color).slides {
-            for (i, &sq) in tables.ray(dir as usize, from).iter().enumerate() {
-                if i >= range as usize {
-                    break;
-                }
+            for sq in tables.slide(dir as usize, from, range) {
                 let target = pos.piece_on(sq);
                 if target.is_empty() {
                     count += 1;

@@ -23,7 +23,7 @@ impl Position {
         for (dir, range_of_kind) in ranges.iter().enumerate() {
             // An attacker sliding along `dir` reaches `target` from the opposite side.
             let toward_attacker = opposite_dir(dir);
-            for (i, &sq) in tables.ray(toward_attacker, target).iter().enumerate() {
+            for (i, sq) in tables.ray(toward_attacker, target).enumerate() {
                 let p = self.board[sq.index()];
                 if p.is_empty() || transparent.contains(sq) {
                     continue;
@@ -64,10 +64,7 @@ impl Position {
             out.insert(sq);
         }
         for &(dir, range) in &table.slides {
-            for (i, &sq) in tables.ray(dir as usize, from).iter().enumerate() {
-                if i >= range as usize {
-                    break;
-                }
+            for sq in tables.slide(dir as usize, from, range) {
                 out.insert(sq);
                 if !self.board[sq.index()].is_empty() {
                     break;

@@ -236,10 +236,7 @@ impl Position {
             }
         }
         for &(dir, range) in &table.slides {
-            for (i, &to) in tables.ray(dir as usize, from).iter().enumerate() {
-                if i >= range as usize {
-                    break;
-                }
+            for to in tables.slide(dir as usize, from, range) {
                 let target = self.board[to.index()];
                 if target.is_empty() {
                     if filter.quiets() {
@@ -338,8 +335,8 @@ impl Position {
         pass_listed: &mut bool,
     ) {
         let us = self.side_to_move;
-        let ray = self.variant.tables.ray(dir, from);
-        let Some(&mid) = ray.first() else { return };
+        let mut ray = self.variant.tables.ray(dir, from);
+        let Some(mid) = ray.next() else { return };
         let first = self.board[mid.index()];
         let from_bb = Bitboard::from_square(from);
         if first.is(us)
@@ -362,7 +359,7 @@ impl Position {
         } else if filter.captures() {
             out.push(Move::double(from, mid, from));
         }
-        if let Some(&to) = ray.get(1) {
+        if let Some(to) = ray.next() {
             let target = self.board[to.index()];
             if target.is(us) {
                 return;

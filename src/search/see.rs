@@ -39,7 +39,7 @@ fn least_valuable_attacker(
     let ranges = &tables.slide_range[side.index()];
     for (dir, range_of_kind) in ranges.iter().enumerate() {
         let back = crate::variant::tables::opposite_dir(dir);
-        for (i, &sq) in tables.ray(back, target).iter().enumerate() {
+        for (i, sq) in tables.ray(back, target).enumerate() {
             let p = pos.piece_on(sq);
             if p.is_empty() || gone.contains(sq) {
                 continue;

@@ -7,6 +7,7 @@
 
 use super::movement::{Ray, SENTE_DELTAS};
 use super::{Kind, VariantSpec, MAX_KINDS};
+use crate::core::square::GRID;
 use crate::core::{Bitboard, Color, Square};
 use std::collections::BTreeMap;
 
@@ -70,7 +71,8 @@ pub struct Tables {
     pub last_rank: [Bitboard; 2],
     /// Per kind and colour: squares where promotion is forced.
     pub forced: Vec<[Bitboard; 2]>,
-    rays: Vec<SquareLists>,
+    /// `[direction][square]`: how many squares lie from the square to the edge.
+    ray_length: [[u8; 256]; 8],
     neighbors: SquareLists,
     /// Per kind, per colour.
     pub pieces: Vec<[PieceTable; 2]>,
@@ -114,24 +116,18 @@ impl Tables {
             })
             .collect();
 
-        let rays = (0..8)
-            .map(|d| {
-                let (dx, dy) = SENTE_DELTAS[d];
-                SquareLists::build(|s| {
-                    let mut out = Vec::new();
-                    if !on_board.contains(s) {
-                        return out;
-                    }
-                    let (mut x, mut y) = (s.x() as i32 + dx, s.y() as i32 + dy);
-                    while on(x, y) {
-                        out.push(sq(x, y));
-                        x += dx;
-                        y += dy;
-                    }
-                    out
-                })
-            })
-            .collect();
+        let mut ray_length = [[0u8; 256]; 8];
+        for (dir, lengths) in ray_length.iter_mut().enumerate() {
+            let (dx, dy) = SENTE_DELTAS[dir];
+            for s in on_board {
+                let (mut x, mut y) = (s.x() as i32 + dx, s.y() as i32 + dy);
+                while on(x, y) {
+                    lengths[s.index()] += 1;
+                    x += dx;
+                    y += dy;
+                }
+            }
+        }
         let neighbors = SquareLists::build(|s| {
             if !on_board.contains(s) {
                 return Vec::new();
@@ -233,7 +229,7 @@ impl Tables {
             zone,
             last_rank,
             forced,
-            rays,
+            ray_length,
             neighbors,
             pieces,
             leap_attackers,
@@ -243,8 +239,20 @@ impl Tables {
 
     /// The squares from `sq` along absolute direction `dir` to the edge, nearest first.
     #[inline]
-    pub fn ray(&self, dir: usize, sq: Square) -> &[Square] {
-        self.rays[dir].get(sq)
+    pub fn ray(&self, dir: usize, sq: Square) -> RaySquares {
+        self.slide(dir, sq, UNLIMITED)
+    }
+
+    /// The first `range` squares of [`Tables::ray`]: where a piece sliding at most `range`
+    /// squares could go on an empty board.
+    #[inline]
+    pub fn slide(&self, dir: usize, sq: Square, range: u8) -> RaySquares {
+        let step = ray_step(dir);
+        RaySquares {
+            next: sq.0.wrapping_add(step),
+            step,
+            left: self.ray_length[dir][sq.index()].min(range),
+        }
     }
 
     /// The on-board squares one king step from `sq`.
@@ -264,6 +272,47 @@ impl Tables {
     pub fn leap_attackers(&self, color: Color, target: Square) -> &[(Square, u64)] {
         &self.leap_attackers[color.index()][target.index()]
     }
+}
+
+/// The squares along one direction from a square to the edge, nearest first: what
+/// [`Tables::ray`] returns. It steps the square index instead of reading a stored list
+/// (the slide walks of move generation, attack tests and evaluation run at every node).
+#[derive(Clone, Debug)]
+pub struct RaySquares {
+    next: u8,
+    step: u8,
+    left: u8,
+}
+
+impl Iterator for RaySquares {
+    type Item = Square;
+
+    #[inline]
+    fn next(&mut self) -> Option<Square> {
+        if self.left == 0 {
+            return None;
+        }
+        self.left -= 1;
+        let sq = Square(self.next);
+        self.next = self.next.wrapping_add(self.step);
+        Some(sq)
+    }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.left as usize, Some(self.left as usize))
+    }
+}
+
+impl ExactSizeIterator for RaySquares {}
+
+/// The change of a square's index one step along absolute direction `dir`, as a byte to
+/// add with wrapping: on the padded grid it is the same from every square, and a walk
+/// stays on the board by taking at most the ray's length of steps.
+#[inline]
+const fn ray_step(dir: usize) -> u8 {
+    let (dx, dy) = SENTE_DELTAS[dir];
+    (dy * GRID as i32 + dx) as u8
 }
 
 /// The opposite absolute direction.
