@@ -118,6 +118,35 @@ impl MovePicker {
 
     /// The next move, or `None` when all were given.
     pub fn next(&mut self, pos: &mut Position, ev: &Evaluator, history: &History) -> Option<Move> {
+        self.next_kept(pos, ev, history, |_, _| true)
+    }
+
+    /// The next move that `keep` accepts, or `None` when all were given. A capture that
+    /// `keep` refuses is dropped before its static exchange evaluation: quiescence refuses
+    /// most captures by cheap tests, and SEE is the dearest part of picking them.
+    pub fn next_kept(
+        &mut self,
+        pos: &mut Position,
+        ev: &Evaluator,
+        history: &History,
+        keep: impl Fn(&Position, Move) -> bool,
+    ) -> Option<Move> {
+        loop {
+            let mv = self.next_candidate(pos, ev, history, &keep)?;
+            if keep(pos, mv) {
+                return Some(mv);
+            }
+        }
+    }
+
+    /// The next move in order; `keep` is asked only before SEE (see [`MovePicker::next_kept`]).
+    fn next_candidate(
+        &mut self,
+        pos: &mut Position,
+        ev: &Evaluator,
+        history: &History,
+        keep: &impl Fn(&Position, Move) -> bool,
+    ) -> Option<Move> {
         loop {
             match self.stage {
                 Stage::TtMove => {
@@ -157,6 +186,10 @@ impl MovePicker {
                 }
                 Stage::GoodCaptures => match self.pick_best() {
                     Some(mv) => {
+                        if !keep(pos, mv) {
+                            // Not searched here, so neither good nor bad: dropped.
+                            continue;
+                        }
                         if see(pos, ev, mv) >= 0 {
                             return Some(mv);
                         }

@@ -8,6 +8,9 @@ use super::thread::{Frame, Worker};
 use super::tt::Bound;
 use super::MAX_PLY;
 use crate::core::score::{mate_in, mated_in, Score, DRAW, INFINITE};
+use crate::core::Move;
+use crate::eval::Evaluator;
+use crate::position::Position;
 
 impl Worker<'_> {
     /// Quiescence search at `ply`.
@@ -45,12 +48,7 @@ impl Worker<'_> {
         let buffers = std::mem::take(&mut self.buffers[ply]);
         let tt_move = entry.and_then(|e| e.mv);
         let mut picker = if threatened {
-            MovePicker::new(
-                buffers,
-                tt_move,
-                [crate::core::Move::NULL; 2],
-                crate::core::Move::NULL,
-            )
+            MovePicker::new(buffers, tt_move, [Move::NULL; 2], Move::NULL)
         } else {
             MovePicker::captures(buffers, tt_move)
         };
@@ -61,19 +59,16 @@ impl Worker<'_> {
             .checked_sub(1)
             .and_then(|p| self.frames[p].mv)
             .map(|m| m.to());
-        while let Some(mv) = picker.next(&mut self.pos, self.ev, self.history) {
+        let (ev, params) = (self.ev, self.params);
+        while let Some(mv) = picker.next_kept(&mut self.pos, ev, self.history, |pos, mv| {
+            // Quiet positions are reached by captures only: from some depth on only
+            // recaptures, and never a capture that cannot lift the score to alpha.
+            threatened
+                || ((qply < params.qs_recapture_only_plies as usize || Some(mv.to()) == last_to)
+                    && (mv.is_promotion()
+                        || stand_pat + capture_gain(pos, ev, mv) + params.qs_delta_margin >= alpha))
+        }) {
             any = true;
-            if !threatened {
-                if qply >= self.params.qs_recapture_only_plies as usize && Some(mv.to()) != last_to
-                {
-                    continue;
-                }
-                if !mv.is_promotion()
-                    && stand_pat + self.capture_gain(mv) + self.params.qs_delta_margin < alpha
-                {
-                    continue;
-                }
-            }
             self.pos.make_move(mv);
             self.frames[ply] = Frame {
                 mv: Some(mv),
@@ -109,17 +104,17 @@ impl Worker<'_> {
             .store(self.pos.key(), best_move, best, 0, bound, ply);
         best
     }
+}
 
-    /// The material a move takes: the piece on its destination and, for a lion's double
-    /// move, the one on its middle square.
-    fn capture_gain(&self, mv: crate::core::Move) -> Score {
-        let them = self.pos.side_to_move().flip();
-        [Some(mv.to()), mv.mid()]
-            .into_iter()
-            .flatten()
-            .map(|sq| self.pos.piece_on(sq))
-            .filter(|p| p.is(them))
-            .map(|p| self.ev.value(p.kind()))
-            .sum()
-    }
+/// The material `mv` takes: the piece on its destination and, for a lion's double move,
+/// the one on its middle square.
+fn capture_gain(pos: &Position, ev: &Evaluator, mv: Move) -> Score {
+    let them = pos.side_to_move().flip();
+    [Some(mv.to()), mv.mid()]
+        .into_iter()
+        .flatten()
+        .map(|sq| pos.piece_on(sq))
+        .filter(|p| p.is(them))
+        .map(|p| ev.value(p.kind()))
+        .sum()
 }
