@@ -192,6 +192,11 @@ impl Position {
                 return Outcome::win(color.flip(), OutcomeReason::RoyalCaptured);
             }
         }
+        // The bare-king and kings-alone rules both need a side with one live piece; this is
+        // asked at every search node, where both sides almost always have more.
+        if Color::ALL.iter().all(|&c| self.live_pieces(c).count() > 1) {
+            return None;
+        }
         for color in [stm, stm.flip()] {
             if self.is_bare_king_loss(color) {
                 return Outcome::win(color.flip(), OutcomeReason::BareKing);
