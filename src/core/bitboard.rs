@@ -78,6 +78,7 @@ impl Bitboard {
     pub fn iter(self) -> BitboardIter {
         BitboardIter {
             words: self.0,
+            current: self.0[0],
             word: 0,
         }
     }
@@ -86,6 +87,8 @@ impl Bitboard {
 /// Iterator over the squares of a [`Bitboard`].
 pub struct BitboardIter {
     words: [u64; 4],
+    /// The word being emptied (its squares not yet given), and its index.
+    current: u64,
     word: usize,
 }
 
@@ -94,15 +97,16 @@ impl Iterator for BitboardIter {
 
     #[inline]
     fn next(&mut self) -> Option<Square> {
-        while self.word < 4 {
-            let w = self.words[self.word];
-            if w != 0 {
-                self.words[self.word] = w & (w - 1);
-                return Some(Square((self.word * 64 + w.trailing_zeros() as usize) as u8));
+        while self.current == 0 {
+            if self.word == 3 {
+                return None;
             }
             self.word += 1;
+            self.current = self.words[self.word];
         }
-        None
+        let bit = self.current.trailing_zeros() as usize;
+        self.current &= self.current - 1;
+        Some(Square((self.word * 64 + bit) as u8))
     }
 }
 
