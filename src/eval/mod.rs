@@ -12,7 +12,7 @@ pub mod params;
 use crate::core::score::Score;
 use crate::core::{Bitboard, Color, Square};
 use crate::position::Position;
-use crate::variant::Variant;
+use crate::variant::{Kind, Variant};
 use params::{Resolved, Weights};
 use std::sync::OnceLock;
 
@@ -60,16 +60,28 @@ struct SquareTerms {
     promotion: i32,
 }
 
+/// The evaluation's facts about a kind of one colour.
+#[derive(Clone, Debug)]
+struct PieceTerms {
+    value: i32,
+    /// Its slides (absolute direction, range): a ranging piece has some, and its mobility
+    /// counts.
+    slides: &'static [(u8, u8)],
+    /// It has the lion's power (it is hunted when attacked).
+    lion: bool,
+    /// Per square: the terms of the piece standing there.
+    squares: [SquareTerms; 256],
+}
+
 /// An evaluator for one variant: its parameters compiled into per-kind and per-square tables.
 pub struct Evaluator {
     variant: &'static Variant,
     weights: Weights,
     /// Value per kind.
     values: Vec<i32>,
-    /// Per colour and kind (index `colour * kinds + kind`), per square: the placement and
-    /// promotion terms of a piece standing there, worked out once from the weights.
-    square_terms: Vec<[SquareTerms; 256]>,
-    ranging: Vec<bool>,
+    /// Per colour and kind (index `colour * kinds + kind`): what the evaluation needs to
+    /// know of such a piece, in one place so that each piece costs one lookup.
+    pieces: Vec<PieceTerms>,
     /// Per colour: the squares two or more ranks off its back rank (a ranging piece there
     /// counts as developed).
     developed_squares: [Bitboard; 2],
@@ -98,9 +110,6 @@ impl Evaluator {
         let promotion_gain: Vec<i32> = (0..kinds)
             .map(|k| variant.promotion[k].map_or(0, |p| (values[p as usize] - values[k]).max(0)))
             .collect();
-        let ranging = (0..kinds)
-            .map(|k| !variant.tables.pieces[k][0].slides.is_empty())
-            .collect();
         let (files, ranks) = (variant.spec.files, variant.spec.ranks);
         let depth = variant.spec.zone_depth as i32;
         let ranks_advanced = |color: Color, sq: Square| -> i32 {
@@ -115,7 +124,7 @@ impl Evaluator {
             let dy = sq.y().min(ranks - 1 - sq.y());
             dx.min(dy) as i32
         };
-        let square_terms = Color::ALL
+        let pieces = Color::ALL
             .iter()
             .flat_map(|&color| (0..kinds).map(move |kind| (color, kind)))
             .map(|(color, kind)| {
@@ -138,7 +147,12 @@ impl Evaluator {
                         },
                     };
                 }
-                terms
+                PieceTerms {
+                    value: values[kind],
+                    slides: &variant.tables.piece(kind as Kind, color).slides,
+                    lion: Variant::has(variant.lion_mask, kind as Kind),
+                    squares: terms,
+                }
             })
             .collect();
         let developed_squares = Color::ALL.map(|color| {
@@ -164,8 +178,7 @@ impl Evaluator {
             variant,
             weights: params.weights,
             values,
-            square_terms,
-            ranging,
+            pieces,
             developed_squares,
             near1,
             near2,
@@ -181,7 +194,7 @@ impl Evaluator {
 
     /// The value of `kind` in centipawns (used by move ordering and SEE).
     #[inline]
-    pub fn value(&self, kind: crate::variant::Kind) -> i32 {
+    pub fn value(&self, kind: Kind) -> i32 {
         self.values[kind as usize]
     }
 
@@ -214,7 +227,7 @@ impl Evaluator {
         for color in Color::ALL {
             let sign = if color == Color::Sente { 1 } else { -1 };
             let them = color.flip();
-            let square_terms = &self.square_terms[color.index() * kinds..][..kinds];
+            let pieces = &self.pieces[color.index() * kinds..][..kinds];
             let mut material = 0;
             let mut placement = 0;
             let mut promotion = 0;
@@ -224,20 +237,17 @@ impl Evaluator {
             let mut developed = 0;
             for sq in pos.occupied(color) {
                 let kind = pos.piece_on(sq).kind();
-                let value = self.values[kind as usize];
-                material += value;
-                let terms = square_terms[kind as usize][sq.index()];
+                let piece = &pieces[kind as usize];
+                material += piece.value;
+                let terms = piece.squares[sq.index()];
                 placement += terms.placement;
                 promotion += terms.promotion;
-                if self.ranging[kind as usize] {
-                    mobility_eighths += self.reach(pos, kind, color, sq);
+                if !piece.slides.is_empty() {
+                    mobility_eighths += self.reach(pos, piece.slides, color, sq);
                     developed += self.developed_squares[color.index()].contains(sq) as i32;
                 }
-                if Variant::has(v.lion_mask, kind)
-                    && p.lion_hunted_pct > 0
-                    && pos.is_attacked(sq, them)
-                {
-                    lion -= value * p.lion_hunted_pct / 100;
+                if piece.lion && p.lion_hunted_pct > 0 && pos.is_attacked(sq, them) {
+                    lion -= piece.value * p.lion_hunted_pct / 100;
                 }
             }
             // Own pieces next to our royals guard them; our pieces within two steps of an
@@ -272,11 +282,12 @@ impl Evaluator {
         b
     }
 
-    /// Squares a ranging piece reaches along its slides (empty ones, and a capture).
-    fn reach(&self, pos: &Position, kind: crate::variant::Kind, color: Color, from: Square) -> i32 {
+    /// Squares a ranging piece of `color` on `from` reaches along `slides` (empty ones, and
+    /// a capture).
+    fn reach(&self, pos: &Position, slides: &[(u8, u8)], color: Color, from: Square) -> i32 {
         let tables = &self.variant.tables;
         let mut count = 0;
-        for &(dir, range) in &tables.piece(kind, color).slides {
+        for &(dir, range) in slides {
             for sq in tables.slide(dir as usize, from, range) {
                 let target = pos.piece_on(sq);
                 if target.is_empty() {
