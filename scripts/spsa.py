@@ -14,7 +14,7 @@ one line per iteration in spsa.log, the final values in result.txt (NAME VALUE),
 written into src/search/params.rs and kept only if an SPRT against the defaults passes.
 
   scripts/spsa.py ENGINE OUT_DIR [--iterations 2000] [--pairs 1] [--concurrency 2]
-                  [--tc 1+0.02] [--params name,name,...] [--seed 1]
+                  [--tc 1+0.02 | --nodes N] [--params name,name,...] [--seed 1]
 """
 import argparse
 import json
@@ -53,9 +53,10 @@ def play(engine, plus, minus, opening, args, work):
         options = "".join(f",option.Tune_{n}={v}" for n, v in values.items())
         return f"cmd={engine},name={name}{options}"
 
+    limit = ["--nodes", str(args.nodes)] if args.nodes else ["--tc", args.tc]
     subprocess.run([engine, "match", "--engine", spec("plus", plus), "--engine",
                     spec("minus", minus), "--games", str(2 * args.pairs), "--concurrency",
-                    str(args.concurrency), "--tc", args.tc, "--openings", book, "--repeat",
+                    str(args.concurrency), *limit, "--openings", book, "--repeat",
                     "--jsonl", record], check=True, stdout=subprocess.DEVNULL,
                    stderr=subprocess.DEVNULL)
     score = 0.0
@@ -78,6 +79,9 @@ def main():
     p.add_argument("--pairs", type=int, default=1, help="game pairs per iteration")
     p.add_argument("--concurrency", type=int, default=2)
     p.add_argument("--tc", default="1+0.02")
+    p.add_argument("--nodes", type=int, default=0,
+                   help="fixed nodes per move instead of --tc (results then do not depend "
+                        "on the machine's load)")
     p.add_argument("--params", default="", help="comma-separated names (default: all)")
     p.add_argument("--r-end", type=float, default=0.002)
     p.add_argument("--seed", type=int, default=1)
