@@ -13,10 +13,12 @@ impl Position {
     /// lion protection this way).
     pub fn is_attacked_through(&self, target: Square, by: Color, transparent: Bitboard) -> bool {
         let tables = &self.variant.tables;
-        for &(sq, kinds) in tables.leap_attackers(by, target) {
-            let p = self.board[sq.index()];
-            if p.is(by) && Variant::has(kinds, p.kind()) {
-                return true;
+        if !(tables.leap_attack_squares(by, target) & self.occupied(by)).is_empty() {
+            for &(sq, kinds) in tables.leap_attackers(by, target) {
+                let p = self.board[sq.index()];
+                if p.is(by) && Variant::has(kinds, p.kind()) {
+                    return true;
+                }
             }
         }
         let ranges = &tables.slide_range[by.index()];

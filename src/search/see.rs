@@ -30,10 +30,12 @@ fn least_valuable_attacker(
             best = Some((sq, kind, value));
         }
     };
-    for &(sq, kinds) in tables.leap_attackers(side, target) {
-        let p = pos.piece_on(sq);
-        if p.is(side) && !gone.contains(sq) && Variant::has(kinds, p.kind()) {
-            consider(sq, p.kind());
+    if !(tables.leap_attack_squares(side, target) & pos.occupied(side) & !gone).is_empty() {
+        for &(sq, kinds) in tables.leap_attackers(side, target) {
+            let p = pos.piece_on(sq);
+            if p.is(side) && !gone.contains(sq) && Variant::has(kinds, p.kind()) {
+                consider(sq, p.kind());
+            }
         }
     }
     let ranges = &tables.slide_range[side.index()];

@@ -77,6 +77,8 @@ pub struct Tables {
     /// Per kind, per colour.
     pub pieces: Vec<[PieceTable; 2]>,
     leap_attackers: [Vec<Vec<(Square, u64)>>; 2],
+    /// `[colour][target]`: the squares of `leap_attackers`, as a set.
+    leap_attack_squares: [[Bitboard; 256]; 2],
     /// `[colour][absolute direction][kind]`: how far that kind slides along the direction.
     pub slide_range: [[[u8; MAX_KINDS]; 8]; 2],
 }
@@ -209,7 +211,7 @@ impl Tables {
 
         // Reverse leap table: for each target square, the squares a leaper could attack it
         // from, with the kinds that can.
-        let leap_attackers = Color::ALL.map(|color| {
+        let leap_attackers: [Vec<Vec<(Square, u64)>>; 2] = Color::ALL.map(|color| {
             let mut per_target: Vec<BTreeMap<Square, u64>> = vec![BTreeMap::new(); 256];
             for (kind, table) in pieces.iter().enumerate() {
                 for from in on_board {
@@ -224,6 +226,16 @@ impl Tables {
                 .collect()
         });
 
+        let mut leap_attack_squares = [[Bitboard::EMPTY; 256]; 2];
+        for (color, per_target) in leap_attack_squares.iter_mut().enumerate() {
+            for (target, squares) in per_target.iter_mut().enumerate() {
+                *squares = leap_attackers[color][target]
+                    .iter()
+                    .map(|&(s, _)| s)
+                    .collect();
+            }
+        }
+
         Tables {
             on_board,
             zone,
@@ -233,6 +245,7 @@ impl Tables {
             neighbors,
             pieces,
             leap_attackers,
+            leap_attack_squares,
             slide_range,
         }
     }
@@ -265,6 +278,14 @@ impl Tables {
     #[inline]
     pub fn piece(&self, kind: Kind, color: Color) -> &PieceTable {
         &self.pieces[kind as usize][color.index()]
+    }
+
+    /// The squares from which some `color` piece could leap to `target`: where
+    /// [`Tables::leap_attackers`] looks (a test against the occupied squares skips the list
+    /// when no such piece stands there, as is usual).
+    #[inline]
+    pub fn leap_attack_squares(&self, color: Color, target: Square) -> Bitboard {
+        self.leap_attack_squares[color.index()][target.index()]
     }
 
     /// `(square, kinds)` pairs: a `color` piece of one of `kinds` on `square` leaps to `target`.
