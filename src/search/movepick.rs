@@ -5,7 +5,7 @@
 //! generation (search mode), each once.
 
 use super::history::History;
-use super::see::see;
+use super::see::is_not_losing;
 use crate::core::Move;
 use crate::eval::Evaluator;
 use crate::position::{Filter, GenMode, Position};
@@ -190,7 +190,7 @@ impl MovePicker {
                             // Not searched here, so neither good nor bad: dropped.
                             continue;
                         }
-                        if see(pos, ev, mv) >= 0 {
+                        if is_not_losing(pos, ev, mv) {
                             return Some(mv);
                         }
                         self.buffers.bad.push(mv);
