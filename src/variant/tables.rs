@@ -341,3 +341,32 @@ const fn ray_step(dir: usize) -> u8 {
 pub const fn opposite_dir(dir: usize) -> usize {
     (dir + 4) % 8
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::Variant;
+
+    /// A ray walked by index steps must be the squares found by coordinates, to the edge.
+    #[test]
+    fn rays_by_index_step_are_the_rays_by_coordinates() {
+        for variant in Variant::all() {
+            let (files, ranks) = (variant.spec.files as i32, variant.spec.ranks as i32);
+            let tables = &variant.tables;
+            for from in tables.on_board {
+                for (dir, &(dx, dy)) in SENTE_DELTAS.iter().enumerate() {
+                    let mut expected = Vec::new();
+                    let (mut x, mut y) = (from.x() as i32 + dx, from.y() as i32 + dy);
+                    while x >= 0 && y >= 0 && x < files && y < ranks {
+                        expected.push(Square::new(x as usize, y as usize));
+                        x += dx;
+                        y += dy;
+                    }
+                    assert_eq!(tables.ray(dir, from).collect::<Vec<_>>(), expected);
+                    let two: Vec<Square> = expected.iter().copied().take(2).collect();
+                    assert_eq!(tables.slide(dir, from, 2).collect::<Vec<_>>(), two);
+                }
+            }
+        }
+    }
+}
