@@ -5,7 +5,7 @@
 //! generation (search mode), each once.
 
 use super::history::History;
-use super::see::is_not_losing;
+use super::see::{captured_value, is_not_losing};
 use crate::core::Move;
 use crate::eval::Evaluator;
 use crate::position::{Filter, GenMode, Position};
@@ -166,15 +166,7 @@ impl MovePicker {
                         if Some(mv) == self.tt_move {
                             continue;
                         }
-                        let mut victim = 0;
-                        if mv.to() != mv.from() && !pos.piece_on(mv.to()).is_empty() {
-                            victim += ev.value(pos.piece_on(mv.to()).kind());
-                        }
-                        if let Some(mid) = mv.mid() {
-                            if !pos.piece_on(mid).is_empty() {
-                                victim += ev.value(pos.piece_on(mid).kind());
-                            }
-                        }
+                        let victim = captured_value(pos, ev, mv);
                         let attacker = ev.value(pos.piece_on(mv.from()).kind());
                         let promotion = if mv.is_promotion() { 50 } else { 0 };
                         self.buffers

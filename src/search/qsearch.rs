@@ -4,13 +4,12 @@
 //! stand-pat (it could be taken next move) and every move is tried, a few plies deep.
 
 use super::movepick::MovePicker;
+use super::see::captured_value;
 use super::thread::{Frame, Worker};
 use super::tt::Bound;
 use super::MAX_PLY;
 use crate::core::score::{mate_in, mated_in, Score, DRAW, INFINITE};
 use crate::core::Move;
-use crate::eval::Evaluator;
-use crate::position::Position;
 
 impl Worker<'_> {
     /// Quiescence search at `ply`.
@@ -66,7 +65,8 @@ impl Worker<'_> {
             threatened
                 || ((qply < params.qs_recapture_only_plies as usize || Some(mv.to()) == last_to)
                     && (mv.is_promotion()
-                        || stand_pat + capture_gain(pos, ev, mv) + params.qs_delta_margin >= alpha))
+                        || stand_pat + captured_value(pos, ev, mv) + params.qs_delta_margin
+                            >= alpha))
         }) {
             any = true;
             self.pos.make_move(mv);
@@ -104,17 +104,4 @@ impl Worker<'_> {
             .store(self.pos.key(), best_move, best, 0, bound, ply);
         best
     }
-}
-
-/// The material `mv` takes: the piece on its destination and, for a lion's double move,
-/// the one on its middle square.
-fn capture_gain(pos: &Position, ev: &Evaluator, mv: Move) -> Score {
-    let them = pos.side_to_move().flip();
-    [Some(mv.to()), mv.mid()]
-        .into_iter()
-        .flatten()
-        .map(|sq| pos.piece_on(sq))
-        .filter(|p| p.is(them))
-        .map(|p| ev.value(p.kind()))
-        .sum()
 }

@@ -61,14 +61,20 @@ fn least_valuable_attacker(
 /// entry is at least the pieces taken minus the mover, a promoted mover's gain cancelling
 /// out). Most captures the picker looks at are of this kind.
 pub fn is_not_losing(pos: &Position, ev: &Evaluator, mv: Move) -> bool {
-    let taken: i32 = [(mv.to() != mv.from()).then_some(mv.to()), mv.mid()]
+    captured_value(pos, ev, mv) >= ev.value(pos.piece_on(mv.from()).kind()) || see(pos, ev, mv) >= 0
+}
+
+/// The value of what `mv` takes: the enemy piece on its destination and, for a lion's
+/// double move, the one on its middle square (igui takes only the latter).
+pub fn captured_value(pos: &Position, ev: &Evaluator, mv: Move) -> i32 {
+    let them = pos.side_to_move().flip();
+    [(mv.to() != mv.from()).then_some(mv.to()), mv.mid()]
         .into_iter()
         .flatten()
         .map(|sq| pos.piece_on(sq))
-        .filter(|p| !p.is_empty())
+        .filter(|p| p.is(them))
         .map(|p| ev.value(p.kind()))
-        .sum();
-    taken >= ev.value(pos.piece_on(mv.from()).kind()) || see(pos, ev, mv) >= 0
+        .sum()
 }
 
 /// The exchange value of `mv` for the side to move, in centipawns.
