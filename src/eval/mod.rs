@@ -5,13 +5,18 @@
 //! pieces near a royal, own guards next to it; a crown prince is a second royal and is
 //! guarded alike), lion safety (an attacked lion is a hunted lion), opening development
 //! and a tempo bonus.
-//! Every term is computed once per call in [`Evaluator::breakdown`]; `evaluate` sums it.
+//!
+//! Material, placement and promotion depend on each piece and its square alone: their sum
+//! is a [`PieceSquareTable`] that a searching position keeps up to date as it moves
+//! ([`Position::track_square_sums`]), so [`Evaluator::evaluate`] visits only the ranging
+//! pieces and the lions (for the other terms). [`Evaluator::breakdown`] computes every
+//! term on its own, for display and tuning; a test holds the two to the same total.
 
 pub mod params;
 
 use crate::core::score::Score;
 use crate::core::{Bitboard, Color, Square};
-use crate::position::Position;
+use crate::position::{PieceSquareTable, Position};
 use crate::variant::{Kind, Variant};
 use params::{Resolved, Weights};
 use std::sync::OnceLock;
@@ -67,8 +72,6 @@ struct PieceTerms {
     /// Its slides (absolute direction, range): a ranging piece has some, and its mobility
     /// counts.
     slides: &'static [(u8, u8)],
-    /// It has the lion's power (it is hunted when attacked).
-    lion: bool,
     /// Per square: the terms of the piece standing there.
     squares: [SquareTerms; 256],
 }
@@ -89,6 +92,12 @@ pub struct Evaluator {
     near1: Vec<Bitboard>,
     near2: Vec<Bitboard>,
     start_material: i32,
+    /// Per colour, kind and square: material, placement and promotion together (sente's
+    /// view), and the material alone, as sente's and as gote's (for the development
+    /// scale).
+    square_table: PieceSquareTable,
+    /// The kinds that range (their mobility counts).
+    ranging_kinds: u64,
 }
 
 impl Evaluator {
@@ -124,7 +133,7 @@ impl Evaluator {
             let dy = sq.y().min(ranks - 1 - sq.y());
             dx.min(dy) as i32
         };
-        let pieces = Color::ALL
+        let pieces: Vec<PieceTerms> = Color::ALL
             .iter()
             .flat_map(|&color| (0..kinds).map(move |kind| (color, kind)))
             .map(|(color, kind)| {
@@ -150,7 +159,6 @@ impl Evaluator {
                 PieceTerms {
                     value: values[kind],
                     slides: &variant.tables.piece(kind as Kind, color).slides,
-                    lion: Variant::has(variant.lion_mask, kind as Kind),
                     squares: terms,
                 }
             })
@@ -173,6 +181,21 @@ impl Evaluator {
         };
         let near1 = (0..256).map(|i| within(Square(i as u8), 1)).collect();
         let near2 = (0..256).map(|i| within(Square(i as u8), 2)).collect();
+        let square_table = PieceSquareTable::new(kinds, |color, kind, sq| {
+            let piece: &PieceTerms = &pieces[color.index() * kinds + kind as usize];
+            let terms = piece.squares[sq.index()];
+            let sign = if color == Color::Sente { 1 } else { -1 };
+            let mut material = [0; 2];
+            material[color.index()] = piece.value;
+            [
+                sign * (piece.value + terms.placement + terms.promotion),
+                material[0],
+                material[1],
+            ]
+        });
+        let ranging_kinds = (0..kinds)
+            .filter(|&kind| !pieces[kind].slides.is_empty())
+            .fold(0u64, |mask, kind| mask | 1 << kind);
         let start = Position::startpos(variant);
         let mut ev = Evaluator {
             variant,
@@ -183,6 +206,8 @@ impl Evaluator {
             near1,
             near2,
             start_material: 1,
+            square_table,
+            ranging_kinds,
         };
         ev.start_material = Color::ALL
             .iter()
@@ -205,9 +230,20 @@ impl Evaluator {
             .sum()
     }
 
+    /// The table of material, placement and promotion that a searching position keeps
+    /// summed (see [`Position::track_square_sums`]).
+    pub fn square_table(&self) -> &PieceSquareTable {
+        &self.square_table
+    }
+
     /// The evaluation from the side to move's point of view.
     pub fn evaluate(&self, pos: &Position) -> Score {
-        let total = self.breakdown(pos).total();
+        let [square_terms, sente_material, gote_material] = pos
+            .square_sums(&self.square_table)
+            .unwrap_or_else(|| self.square_table.sums(pos));
+        let mut b = Breakdown::default();
+        self.activity(pos, [sente_material, gote_material], &mut b);
+        let total = square_terms + b.total();
         let score = if pos.side_to_move() == Color::Sente {
             total
         } else {
@@ -218,68 +254,75 @@ impl Evaluator {
 
     /// Every term of the evaluation, from sente's point of view.
     pub fn breakdown(&self, pos: &Position) -> Breakdown {
-        let v = self.variant;
-        let p = &self.weights;
+        let kinds = self.variant.kind_count();
         let mut b = Breakdown::default();
-        let mut developed_by = [0; 2];
-        let mut total_material = 0;
-        let kinds = v.kind_count();
+        let mut material = [0; 2];
+        for color in Color::ALL {
+            let sign = if color == Color::Sente { 1 } else { -1 };
+            let pieces = &self.pieces[color.index() * kinds..][..kinds];
+            for sq in pos.occupied(color) {
+                let piece = &pieces[pos.piece_on(sq).kind() as usize];
+                let terms = piece.squares[sq.index()];
+                b.material += sign * piece.value;
+                b.placement += sign * terms.placement;
+                b.promotion += sign * terms.promotion;
+                material[color.index()] += piece.value;
+            }
+        }
+        self.activity(pos, material, &mut b);
+        b
+    }
+
+    /// The terms beyond each piece's own square (mobility, royal and lion safety,
+    /// development, tempo) into `b`, given each side's material (sente, gote).
+    fn activity(&self, pos: &Position, material: [i32; 2], b: &mut Breakdown) {
+        let total_material = material[0] + material[1];
+        let p = &self.weights;
+        let kinds = self.variant.kind_count();
+        let ranging = pos.pieces_of_kinds(self.ranging_kinds);
+        let lions = pos.pieces_of_kinds(self.variant.lion_mask);
         for color in Color::ALL {
             let sign = if color == Color::Sente { 1 } else { -1 };
             let them = color.flip();
+            let ours = pos.occupied(color);
             let pieces = &self.pieces[color.index() * kinds..][..kinds];
-            let mut material = 0;
-            let mut placement = 0;
-            let mut promotion = 0;
             let mut mobility_eighths = 0;
-            let mut safety = 0;
-            let mut lion = 0;
             let mut developed = 0;
-            for sq in pos.occupied(color) {
-                let kind = pos.piece_on(sq).kind();
-                let piece = &pieces[kind as usize];
-                material += piece.value;
-                let terms = piece.squares[sq.index()];
-                placement += terms.placement;
-                promotion += terms.promotion;
-                if !piece.slides.is_empty() {
-                    mobility_eighths += self.reach(pos, piece.slides, color, sq);
-                    developed += self.developed_squares[color.index()].contains(sq) as i32;
-                }
-                if piece.lion && p.lion_hunted_pct > 0 && pos.is_attacked(sq, them) {
-                    lion -= piece.value * p.lion_hunted_pct / 100;
+            for sq in ranging & ours {
+                let piece = &pieces[pos.piece_on(sq).kind() as usize];
+                mobility_eighths += self.reach(pos, piece.slides, color, sq);
+                developed += self.developed_squares[color.index()].contains(sq) as i32;
+            }
+            let mut lion = 0;
+            if p.lion_hunted_pct > 0 {
+                for sq in lions & ours {
+                    if pos.is_attacked(sq, them) {
+                        let value = pieces[pos.piece_on(sq).kind() as usize].value;
+                        lion -= value * p.lion_hunted_pct / 100;
+                    }
                 }
             }
             // Own pieces next to our royals guard them; our pieces within two steps of an
             // enemy royal press on it (a penalty for them, so a bonus for us).
-            let ours = pos.occupied(color);
+            let mut safety = 0;
             for r in pos.royals(color) {
                 safety += p.royal_guard * (self.near1[r.index()] & ours).count() as i32;
             }
             for r in pos.royals(them) {
                 safety += p.royal_attacker * (self.near2[r.index()] & ours).count() as i32;
             }
-            b.material += sign * material;
-            total_material += material;
-            b.placement += sign * placement;
-            b.promotion += sign * promotion;
             b.mobility += sign * mobility_eighths * p.mobility_eighths / 8;
             b.royal_safety += sign * safety;
             b.lion_safety += sign * lion;
-            developed_by[color.index()] = developed;
-        }
-        // Development counts while much material is on the board.
-        for color in Color::ALL {
-            let sign = if color == Color::Sente { 1 } else { -1 };
-            b.development += sign * developed_by[color.index()] * p.development * total_material
-                / self.start_material;
+            // Development counts while much material is on the board.
+            b.development +=
+                sign * developed * p.development * total_material / self.start_material;
         }
         b.tempo = if pos.side_to_move() == Color::Sente {
             p.tempo
         } else {
             -p.tempo
         };
-        b
     }
 
     /// Squares a ranging piece of `color` on `from` reaches along `slides` (empty ones, and
@@ -317,6 +360,53 @@ mod tests {
             assert_eq!(b.total() - b.tempo, 0, "{}: {b:?}", variant.name());
             assert_eq!(ev.evaluate(&pos), ev.weights.tempo);
         }
+    }
+
+    /// The sums a moving position keeps must equal the sums from scratch, and the fast
+    /// evaluation the total of the breakdown, through random games (captures, lion double
+    /// moves, igui and promotions come up often), there and back again.
+    #[test]
+    fn the_kept_square_sums_give_the_breakdown_total() {
+        use crate::core::rng::Rng;
+        let mut checked = 0;
+        for variant in Variant::all() {
+            let ev = Evaluator::for_variant(variant);
+            let mut rng = Rng::new(5);
+            for _game in 0..6 {
+                let mut pos = Position::startpos(variant);
+                pos.track_square_sums(ev.square_table());
+                let mut played = 0;
+                for _ply in 0..300 {
+                    pos.debug_validate();
+                    let from_scratch = {
+                        let total = ev.breakdown(&pos).total();
+                        let total = if pos.side_to_move() == Color::Sente {
+                            total
+                        } else {
+                            -total
+                        };
+                        total.clamp(-20_000, 20_000)
+                    };
+                    assert!(pos.square_sums(ev.square_table()).is_some());
+                    assert_eq!(ev.evaluate(&pos), from_scratch, "{}", pos.to_sfen());
+                    checked += 1;
+                    match pos.random_move(&mut rng) {
+                        Some(mv) if pos.board_outcome().is_none() => pos.make_move(mv),
+                        _ => break,
+                    }
+                    played += 1;
+                }
+                for _ in 0..played {
+                    pos.unmake_move();
+                    pos.debug_validate();
+                }
+                assert_eq!(
+                    pos.square_sums(ev.square_table()),
+                    Some(ev.square_table().sums(&Position::startpos(variant)))
+                );
+            }
+        }
+        assert!(checked > 1000, "{checked}");
     }
 
     #[test]

@@ -4,7 +4,8 @@
 //! Invariants (checked by `debug_validate` in tests): `board`, `occupied` and `by_kind`
 //! describe the same pieces; `key` equals [`Position::compute_key`]; `history` holds one
 //! [`Undo`] per move played since the position was set up, so the game record up to here
-//! (for repetition) is always available.
+//! (for repetition) is always available; sums kept for a client (`square_sums`) equal
+//! the sums from scratch.
 
 pub mod attacks;
 pub mod make;
@@ -13,6 +14,7 @@ pub mod notation;
 pub mod random;
 pub mod rules;
 pub mod sfen;
+pub mod square_sums;
 pub mod zobrist;
 
 use crate::core::{Bitboard, Color, Move, Square};
@@ -21,6 +23,7 @@ pub use movegen::{Filter, GenMode};
 pub use notation::MoveError;
 pub use rules::{result_text, LionCapture, Outcome, OutcomeReason};
 pub use sfen::SfenError;
+pub use square_sums::PieceSquareTable;
 
 /// What stands on a square: nothing, or a piece of one colour and kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -105,6 +108,8 @@ pub struct Position {
     quiet_plies: u32,
     kingless: [bool; 2],
     history: Vec<Undo>,
+    /// Sums of a client's table over the pieces (see [`square_sums`]).
+    square_sums: square_sums::Tracked,
 }
 
 impl Position {
@@ -128,6 +133,7 @@ impl Position {
             quiet_plies: 0,
             kingless: [false; 2],
             history: Vec::with_capacity(256),
+            square_sums: Default::default(),
         }
     }
 
@@ -175,6 +181,11 @@ impl Position {
 
     /// The squares of `color`'s pieces whose kind is in `mask`.
     pub fn pieces_in(&self, color: Color, mask: u64) -> Bitboard {
+        self.pieces_of_kinds(mask) & self.occupied[color.index()]
+    }
+
+    /// The squares of the pieces of either colour whose kind is in `mask`.
+    pub fn pieces_of_kinds(&self, mask: u64) -> Bitboard {
         let mut out = Bitboard::EMPTY;
         let mut m = mask;
         while m != 0 {
@@ -182,7 +193,7 @@ impl Position {
             out |= self.by_kind[k];
             m &= m - 1;
         }
-        out & self.occupied[color.index()]
+        out
     }
 
     /// `color`'s royals (king, crown prince).
@@ -226,6 +237,7 @@ impl Position {
         self.occupied[piece.color().index()].toggle(sq);
         self.by_kind[piece.kind() as usize].toggle(sq);
         self.key ^= zobrist::piece(piece.color(), piece.kind(), sq);
+        self.square_sums.change(piece.color(), piece.kind(), sq, 1);
     }
 
     /// Removes and returns the piece on `sq` (which must not be empty).
@@ -237,6 +249,7 @@ impl Position {
         self.occupied[piece.color().index()].toggle(sq);
         self.by_kind[piece.kind() as usize].toggle(sq);
         self.key ^= zobrist::piece(piece.color(), piece.kind(), sq);
+        self.square_sums.change(piece.color(), piece.kind(), sq, -1);
         piece
     }
 
@@ -286,6 +299,7 @@ impl Position {
             self.compute_key(),
             "incremental key differs from the key from scratch"
         );
+        self.validate_square_sums();
     }
 }
 

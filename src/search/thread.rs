@@ -168,7 +168,7 @@ impl<'a> Worker<'a> {
     /// A worker for `pos` searching `root_moves`.
     pub fn new(
         id: usize,
-        pos: Position,
+        mut pos: Position,
         root_moves: &[Move],
         shared: &'a Shared<'a>,
         history: &'a mut History,
@@ -190,6 +190,8 @@ impl<'a> Worker<'a> {
             })
             .collect();
         let ev = Evaluator::for_variant(pos.variant());
+        // The position keeps the evaluation's per-square sum as it moves.
+        pos.track_square_sums(ev.square_table());
         Worker {
             id,
             pos,
