@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Scores an engine on a mate problem file (data/mate/problems.txt) over USI.
 
-    scripts/mate-score.py ENGINE PROBLEMS [--time MS] [--search]
+    scripts/mate-score.py ENGINE PROBLEMS [--time MS] [--search [--clock]] [--option NAME=VALUE ...]
 
 Without --search each problem gets `go mate MS` (the proof-number solver): a problem counts
 as solved when `checkmate <line>` has the labelled length (or is longer: counted apart, the
@@ -9,8 +9,11 @@ shortening pass ran out of time), disproved when `checkmate nomate` answers a `n
 problem, wrong when the answer contradicts the label (or is shorter), unknown on
 `checkmate timeout`. With --search it gets `go movetime MS` (the alpha-beta search): solved
 when the last info line says `score mate N` with the labelled N (a mate problem), unknown
-otherwise (the search cannot disprove). Prints the counts, the solver's nodes per second and
-the longest mate proven. Standard library only.
+otherwise (the search cannot disprove). With --search --clock the search is a game move
+instead, `go btime MS wtime MS binc MS/50 winc MS/50`, as a bot or a match plays (the mate
+probe, `Tune_probe_mate_permille`, applies only there). --option sets an engine option
+first (repeatable). Prints the counts, the solver's nodes per second and the longest mate
+proven. Standard library only.
 """
 
 import argparse
@@ -27,10 +30,17 @@ def main():
     parser.add_argument("problems")
     parser.add_argument("--time", type=int, default=1000, help="ms per problem")
     parser.add_argument("--search", action="store_true", help="alpha-beta instead of the solver")
+    parser.add_argument("--clock", action="store_true", help="with --search: a game clock of MS each, not movetime")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="an engine option")
     args = parser.parse_args()
+    if args.clock and not args.search:
+        parser.error("--clock needs --search")
 
     engine = Engine(args.engine)
     send, until = engine.send, engine.until
+    for option in args.option:
+        name, _, value = option.partition("=")
+        send(f"setoption name {name} value {value}")
     counts = {"solved": 0, "longer": 0, "disproved": 0, "unknown": 0, "wrong": 0}
     rates, longest, variant = [], 0, None
     started = time.monotonic()
@@ -48,7 +58,11 @@ def main():
         until("readyok")
         send(f"position sfen {sfen}")
         if args.search:
-            send(f"go movetime {args.time}")
+            if args.clock:
+                inc = args.time // 50
+                send(f"go btime {args.time} wtime {args.time} binc {inc} winc {inc}")
+            else:
+                send(f"go movetime {args.time}")
             lines = until("bestmove")
             infos = [l.split() for l in lines if l.startswith("info depth")]
             mate = None
@@ -56,6 +70,10 @@ def main():
                 mate = int(infos[-1][infos[-1].index("mate") + 1])
             if expected is not None and mate == expected:
                 counts["solved"] += 1
+                longest = max(longest, mate)
+            elif expected is not None and mate is not None and mate > expected:
+                counts["solved"] += 1
+                counts["longer"] += 1
                 longest = max(longest, mate)
             elif expected is None and mate is not None and mate > 0:
                 counts["wrong"] += 1
@@ -89,8 +107,11 @@ def main():
             print(f"line {n}: answered {' '.join(answer)}, labelled {label}", file=sys.stderr)
     send("quit")
     mates = sum(1 for l in open(args.problems) if "|mate " in l and not l.startswith("#"))
-    what = "search (go movetime)" if args.search else "solver (go mate)"
-    print(f"{what}, {args.time} ms a problem, {total} problems ({mates} mates, {total - mates} no-mates):")
+    what = "solver (go mate)"
+    if args.search:
+        what = "search (a game clock)" if args.clock else "search (go movetime)"
+    options = f" with {', '.join(args.option)}" if args.option else ""
+    print(f"{what}{options}, {args.time} ms a problem, {total} problems ({mates} mates, {total - mates} no-mates):")
     print(f"  solved {counts['solved']}/{mates} ({counts['longer']} longer than labelled), "
           f"disproved {counts['disproved']}/{total - mates}, unknown {counts['unknown']}, wrong {counts['wrong']}")
     print(f"  longest mate proven: {longest} plies; whole run {time.monotonic() - started:.1f} s")
