@@ -100,6 +100,10 @@ search_params! {
     /// -4.0 +/- 28.6 Elo after 527 games (it finds mates the search misses, but in games
     /// already won).
     probe_mate_permille: i32 = 0, 0, 1000;
+    /// The solver of `probe_mate_permille` tries only when the side to move leads by at
+    /// least this much by static evaluation (forced wins come with a large lead; below it
+    /// the time is the search's).
+    probe_mate_min_lead: i32 = 1000, 0, 20000;
 }
 
 #[cfg(test)]

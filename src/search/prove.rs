@@ -8,6 +8,7 @@ use super::time::TimeLimits;
 use super::{Info, Limits, Observer, SearchControl, SearchResult, Searcher};
 use crate::core::score::mate_in;
 use crate::core::Move;
+use crate::eval::Evaluator;
 use crate::mate::{MateLimits, Solver, Verdict};
 use crate::position::Position;
 use std::time::Duration;
@@ -61,8 +62,9 @@ impl Searcher {
     /// Before a game search: a forced win of the side to move that the solver proves within
     /// `probe_mate_permille` of the planned time, if its first move is one of the `root`
     /// moves (the search may play). Only in a timed search for one best move at full
-    /// strength, not pondering: the share of time is then known and the answer is wanted
-    /// now; searches bounded by depth or nodes stay as they were (bench, fixed-node games).
+    /// strength, not pondering, with a lead of `probe_mate_min_lead` or more: the share of
+    /// time is then known and the answer is wanted now; searches bounded by depth or nodes
+    /// stay as they were (bench, fixed-node games).
     pub(super) fn probe_mate(
         &mut self,
         pos: &Position,
@@ -80,7 +82,9 @@ impl Searcher {
             && limits.nodes.is_none()
             && limits.depth.is_none()
             && !limits.infinite
-            && !control.is_pondering();
+            && !control.is_pondering()
+            && Evaluator::for_variant(pos.variant()).evaluate(pos)
+                >= limits.params.probe_mate_min_lead;
         if !applies {
             return None;
         }
