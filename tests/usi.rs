@@ -378,26 +378,21 @@ fn a_timed_search_plays_the_win_the_solver_proves() {
     assert!(!last.contains("score mate"), "{last}");
 
     // Gote leads by about 5,900 by static evaluation: with a gate above that, the solver
-    // does not try and the timed search is alpha-beta from depth 1.
-    e.send("setoption name Tune_probe_mate_min_lead value 10000");
-    e.send(&format!("position sfen {MATE_13}"));
-    e.seen.clear();
-    e.send("go btime 20000 wtime 20000 binc 200 winc 200");
-    e.bestmove(30.0);
-    assert!(
-        e.seen.iter().any(|l| l.starts_with("info depth 1 ")),
-        "{:?}",
-        e.seen
-    );
-    // At the default gate (1,000) the solver tries and proves: no depth-1 iteration.
-    e.send("setoption name Tune_probe_mate_min_lead value 1000");
-    e.send(&format!("position sfen {MATE_13}"));
-    e.seen.clear();
-    e.send("go btime 20000 wtime 20000 binc 200 winc 200");
-    e.bestmove(30.0);
-    assert!(
-        !e.seen.iter().any(|l| l.starts_with("info depth 1 ")),
-        "{:?}",
-        e.seen
-    );
+    // does not try and the timed search is alpha-beta from depth 1; at the default gate
+    // (1,000) the solver tries and proves, with no depth-1 iteration.
+    let mut searched_from_depth_1 = |min_lead: u32| {
+        e.send(&format!(
+            "setoption name Tune_probe_mate_min_lead value {min_lead}"
+        ));
+        e.send(&format!("position sfen {MATE_13}"));
+        e.seen.clear();
+        e.send("go btime 20000 wtime 20000 binc 200 winc 200");
+        e.bestmove(30.0);
+        let from_depth_1 = e.seen.iter().any(|l| l.starts_with("info depth 1 "));
+        (from_depth_1, e.seen.clone())
+    };
+    let (from_depth_1, seen) = searched_from_depth_1(10_000);
+    assert!(from_depth_1, "{seen:?}");
+    let (from_depth_1, seen) = searched_from_depth_1(1_000);
+    assert!(!from_depth_1, "{seen:?}");
 }

@@ -209,11 +209,8 @@ impl Evaluator {
             square_table,
             ranging_kinds,
         };
-        ev.start_material = Color::ALL
-            .iter()
-            .map(|&c| ev.material(&start, c))
-            .sum::<i32>()
-            .max(1);
+        let [_, sente_material, gote_material] = ev.square_table.sums(&start);
+        ev.start_material = (sente_material + gote_material).max(1);
         ev
     }
 
@@ -221,13 +218,6 @@ impl Evaluator {
     #[inline]
     pub fn value(&self, kind: Kind) -> i32 {
         self.values[kind as usize]
-    }
-
-    fn material(&self, pos: &Position, color: Color) -> i32 {
-        pos.occupied(color)
-            .iter()
-            .map(|sq| self.values[pos.piece_on(sq).kind() as usize])
-            .sum()
     }
 
     /// The table of material, placement and promotion that a searching position keeps
@@ -243,13 +233,7 @@ impl Evaluator {
             .unwrap_or_else(|| self.square_table.sums(pos));
         let mut b = Breakdown::default();
         self.activity(pos, [sente_material, gote_material], &mut b);
-        let total = square_terms + b.total();
-        let score = if pos.side_to_move() == Color::Sente {
-            total
-        } else {
-            -total
-        };
-        score.clamp(-20_000, 20_000)
+        side_to_move_score(pos, square_terms + b.total())
     }
 
     /// Every term of the evaluation, from sente's point of view.
@@ -347,6 +331,17 @@ impl Evaluator {
     }
 }
 
+/// A total from sente's point of view as the evaluation of the side to move (bounded, so
+/// that no evaluation reaches the mate scores).
+fn side_to_move_score(pos: &Position, total: i32) -> Score {
+    let score = if pos.side_to_move() == Color::Sente {
+        total
+    } else {
+        -total
+    };
+    score.clamp(-20_000, 20_000)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -378,15 +373,7 @@ mod tests {
                 let mut played = 0;
                 for _ply in 0..300 {
                     pos.debug_validate();
-                    let from_scratch = {
-                        let total = ev.breakdown(&pos).total();
-                        let total = if pos.side_to_move() == Color::Sente {
-                            total
-                        } else {
-                            -total
-                        };
-                        total.clamp(-20_000, 20_000)
-                    };
+                    let from_scratch = side_to_move_score(&pos, ev.breakdown(&pos).total());
                     assert!(pos.square_sums(ev.square_table()).is_some());
                     assert_eq!(ev.evaluate(&pos), from_scratch, "{}", pos.to_sfen());
                     checked += 1;
