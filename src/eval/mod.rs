@@ -271,12 +271,11 @@ impl Evaluator {
             let ours = pos.occupied(color);
             let pieces = &self.pieces[color.index() * kinds..][..kinds];
             let mut mobility_eighths = 0;
-            let mut developed = 0;
             for sq in ranging & ours {
                 let piece = &pieces[pos.piece_on(sq).kind() as usize];
                 mobility_eighths += self.reach(pos, piece.slides, color, sq);
-                developed += self.developed_squares[color.index()].contains(sq) as i32;
             }
+            let developed = (ranging & ours & self.developed_squares[color.index()]).count() as i32;
             let mut lion = 0;
             if p.lion_hunted_pct > 0 {
                 for sq in lions & ours {
