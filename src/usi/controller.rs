@@ -185,6 +185,7 @@ impl Controller {
             mate: false,
             mate_moves: self.session.settings().mate_moves,
             infinite: go.infinite,
+            analysis: self.session.settings().analyse_mode,
             clock,
             search_moves,
             avoid_repetition: self.session.settings().avoid_repetition,
