@@ -368,6 +368,7 @@ impl Controller {
             ("lion safety", b.lion_safety),
             ("development", b.development),
             ("tempo", b.tempo),
+            ("mop-up", b.mopup),
         ] {
             self.out.line(&format!("{name:<14}{value:>7}"));
         }
