@@ -122,12 +122,15 @@ fn a_game_with_lion_double_moves_both_ways() {
 
 #[test]
 fn engine_double_moves_come_as_two_move_lines() {
-    // Gote's lion can take two pawns in one move (6f: lion; 6g and 6h: sente pawns).
+    // Gote's lion can take two silvers in one move (6f: lion; 6g and 6h: sente silvers).
+    // Silvers, not pawns: a central pawn is worth little more than its bad placement, and
+    // with the mop-up pull towards the last pieces a lion may take one pawn and leave the
+    // other for later.
     let mut e = xboard_chu();
-    e.send("setboard 11k/12/12/12/12/6n5/6P5/6P5/12/12/12/K10G b 0 1");
+    e.send("setboard 11k/12/12/12/12/6n5/6S5/6S5/12/12/12/K10G b 0 1");
     let mut pos = Position::from_sfen(
         Variant::chu(),
-        "11k/12/12/12/12/6n5/6P5/6P5/12/12/12/K10G w - 1",
+        "11k/12/12/12/12/6n5/6S5/6S5/12/12/12/K10G w - 1",
     )
     .unwrap();
     e.send("sd 3");

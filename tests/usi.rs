@@ -292,6 +292,36 @@ fn sho_and_debug_commands() {
     assert_ne!(line, "checkmate nomate");
 }
 
+/// The `eval` command lists every term: the lines above `total` add up to it (here with
+/// the mop-up term at work: gote's lion and king against a king, a gold and two pawns).
+#[test]
+fn eval_lists_terms_that_add_up_to_the_total() {
+    let mut e = Engine::start();
+    e.send("position sfen 11k/12/12/12/12/6n5/6P5/6P5/12/12/12/K10G w - 1");
+    e.send("eval");
+    let total_line = e.until(5.0, |l| l.starts_with("total"));
+    let total: i32 = total_line
+        .split_whitespace()
+        .nth(1)
+        .unwrap()
+        .parse()
+        .unwrap();
+    // Nothing else was sent: every line seen before `total` is a term.
+    let terms: Vec<i32> = e.seen[..e.seen.len() - 1]
+        .iter()
+        .map(|l| l.rsplit(' ').next().unwrap().parse().expect(l))
+        .collect();
+    assert!(terms.len() >= 9, "{:?}", e.seen);
+    assert!(
+        e.seen
+            .iter()
+            .any(|l| l.starts_with("mop-up") && !l.ends_with(" 0")),
+        "{:?}",
+        e.seen
+    );
+    assert_eq!(terms.iter().sum::<i32>(), total, "{:?}", e.seen);
+}
+
 /// The nodes of a fixed-depth search from the start, after these `setoption` lines.
 fn nodes_at_depth_4(options: &[&str]) -> (u64, Vec<String>) {
     let mut e = Engine::start();

@@ -3,8 +3,8 @@
 //! Material, placement (per kind: a weight for centralisation and one for the ranks
 //! advanced), promotion potential, mobility of the ranging pieces, royal safety (enemy
 //! pieces near a royal, own guards next to it; a crown prince is a second royal and is
-//! guarded alike), lion safety (an attacked lion is a hunted lion), opening development
-//! and a tempo bonus.
+//! guarded alike), lion safety (an attacked lion is a hunted lion), opening development,
+//! a tempo bonus, and mop-up terms that help a side far ahead to finish the game.
 //!
 //! Material, placement and promotion depend on each piece and its square alone: their sum
 //! is a [`PieceSquareTable`] that a searching position keeps up to date as it moves
@@ -18,7 +18,7 @@ use crate::core::score::Score;
 use crate::core::{Bitboard, Color, Square};
 use crate::position::{PieceSquareTable, Position};
 use crate::variant::{Kind, Variant};
-use params::{Resolved, Weights};
+use params::{MopUp, Resolved, Weights};
 use std::sync::OnceLock;
 
 /// The evaluation terms, each from sente's point of view (positive: good for sente).
@@ -40,6 +40,9 @@ pub struct Breakdown {
     pub development: i32,
     /// Bonus for the side to move (signed: positive when sente is to move).
     pub tempo: i32,
+    /// Converting a won endgame: the strong side's pieces near the enemy royals and lions,
+    /// and the enemy royal driven to the edge (only with a large lead; see [`MopUp`]).
+    pub mopup: i32,
 }
 
 impl Breakdown {
@@ -53,6 +56,7 @@ impl Breakdown {
             + self.lion_safety
             + self.development
             + self.tempo
+            + self.mopup
     }
 }
 
@@ -98,6 +102,7 @@ pub struct Evaluator {
     square_table: PieceSquareTable,
     /// The kinds that range (their mobility counts).
     ranging_kinds: u64,
+    mopup: MopUp,
 }
 
 impl Evaluator {
@@ -208,6 +213,7 @@ impl Evaluator {
             start_material: 1,
             square_table,
             ranging_kinds,
+            mopup: params::for_variant(variant).mopup,
         };
         let [_, sente_material, gote_material] = ev.square_table.sums(&start);
         ev.start_material = (sente_material + gote_material).max(1);
@@ -258,7 +264,7 @@ impl Evaluator {
     }
 
     /// The terms beyond each piece's own square (mobility, royal and lion safety,
-    /// development, tempo) into `b`, given each side's material (sente, gote).
+    /// development, tempo, mop-up) into `b`, given each side's material (sente, gote).
     fn activity(&self, pos: &Position, material: [i32; 2], b: &mut Breakdown) {
         let total_material = material[0] + material[1];
         let p = &self.weights;
@@ -306,6 +312,53 @@ impl Evaluator {
         } else {
             -p.tempo
         };
+        b.mopup = self.mopup(pos, material[0] - material[1]);
+    }
+
+    /// The mop-up term (sente's view), given the material balance (sente minus gote). A
+    /// side this far ahead wins by taking the last royal or, sooner, the last pieces (bare
+    /// king); without a pull towards them a won game can wander until the move limit (the
+    /// strength issue saw such draws against HaChu and in self-play).
+    fn mopup(&self, pos: &Position, material: i32) -> i32 {
+        let m = self.mopup;
+        if material.abs() < m.lead {
+            return 0;
+        }
+        let strong = if material > 0 {
+            Color::Sente
+        } else {
+            Color::Gote
+        };
+        let weak = strong.flip();
+        if (pos.occupied(weak) & !pos.royals(weak)).count() > m.max_defenders {
+            return 0;
+        }
+        let v = self.variant;
+        // Every weak piece is a target: the royals to take, the others to take for the
+        // bare-king rule (a lion first, the dearest and the most dangerous).
+        let targets = pos.occupied(weak);
+        let (files, ranks) = (v.spec.files, v.spec.ranks);
+        let far = files.max(ranks) as i32;
+        let mut bonus = 0;
+        // The strong royals too: in a bare-king ending they may be the only attackers.
+        for sq in pos.occupied(strong) {
+            let nearest = targets.iter().map(|t| t.distance(sq) as i32).min();
+            bonus += m.closeness * (far - nearest.unwrap_or(far));
+        }
+        let centre_distance = (files.min(ranks) as i32 - 1) / 2;
+        for royal in pos.royals(weak) {
+            let edge_distance = royal
+                .x()
+                .min(files - 1 - royal.x())
+                .min(royal.y())
+                .min(ranks - 1 - royal.y()) as i32;
+            bonus += m.edge * (centre_distance - edge_distance);
+        }
+        if strong == Color::Sente {
+            bonus
+        } else {
+            -bonus
+        }
     }
 
     /// Squares a ranging piece of `color` on `from` reaches along `slides` (empty ones, and
@@ -393,6 +446,33 @@ mod tests {
             }
         }
         assert!(checked > 1000, "{checked}");
+    }
+
+    #[test]
+    fn mopup_draws_the_strong_side_to_the_enemy_lion_and_the_king_to_the_edge() {
+        let ev = Evaluator::for_variant(Variant::chu());
+        let mopup = |sfen: &str| {
+            ev.breakdown(&Position::from_sfen(Variant::chu(), sfen).unwrap())
+                .mopup
+        };
+        // King, lion, dragon, rook and horse against king and lion: the dragon near the
+        // enemy lion is worth more than the dragon far away; the enemy king in the corner
+        // more than in the centre.
+        let near = mopup("12/6k5/7n4/7D4/12/12/12/12/5N6/12/12/RH4K5 b - 1");
+        let far = mopup("12/6k5/7n4/12/12/12/12/12/5N6/12/D11/RH4K5 b - 1");
+        assert!(near > far && far > 0, "{near} {far}");
+        let cornered = mopup("k11/12/7n4/12/12/12/12/12/5N6/12/D11/RH4K5 b - 1");
+        assert!(cornered > far, "{cornered} {far}");
+        // Gote far ahead: the same, from sente's side (negative).
+        assert!(mopup("rh4k5/12/12/12/12/5n6/12/5d6/12/7N4/6K5/12 b - 1") < 0);
+        // An even game, and a large lead with many defenders left: none.
+        assert_eq!(mopup(Variant::chu().spec.start_sfen), 0);
+        let without_lion =
+            Variant::chu()
+                .spec
+                .start_sfen
+                .replacen("mvrhdqndhrvm", "mvrhdq1dhrvm", 1);
+        assert_eq!(mopup(&without_lion), 0);
     }
 
     #[test]

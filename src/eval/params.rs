@@ -20,6 +20,26 @@ pub struct EvalParams {
     pub placement: &'static [(&'static str, i32, i32)],
     /// The weights that are not per kind.
     pub weights: Weights,
+    /// Converting a won endgame (not tuned by the Texel fit: it acts in a few positions of
+    /// a game, those after which the fit's game results are already decided).
+    pub mopup: MopUp,
+}
+
+/// The mop-up terms: when one side leads by `lead` centipawns of material or more and the
+/// other has at most `max_defenders` pieces besides its royals, the strong side's pieces
+/// are drawn towards the enemy royals and lions (taking the last lion or the last pieces
+/// wins by the bare-king rule) and the enemy royal towards the edge.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MopUp {
+    /// The material lead from which it acts.
+    pub lead: i32,
+    /// The most pieces besides its royals the weak side may keep (an endgame: in the
+    /// middlegame a large lead is better played positionally).
+    pub max_defenders: u32,
+    /// Per strong piece, per square closer to the nearest target.
+    pub closeness: i32,
+    /// Per step the weak side's royal stands away from the centre.
+    pub edge: i32,
 }
 
 /// The weights that are not per kind.
@@ -175,6 +195,12 @@ pub const CHU: EvalParams = EvalParams {
         lion_hunted_pct: 2,
         development: 0,
     },
+    mopup: MopUp {
+        lead: 1000,
+        max_defenders: 4,
+        closeness: 4,
+        edge: 10,
+    },
 };
 
 /// Sho shogi.
@@ -223,6 +249,12 @@ pub const SHO: EvalParams = EvalParams {
         royal_guard: 15,
         lion_hunted_pct: 0,
         development: 5,
+    },
+    mopup: MopUp {
+        lead: 1000,
+        max_defenders: 3,
+        closeness: 4,
+        edge: 10,
     },
 };
 

@@ -60,6 +60,10 @@ pub struct Limits {
     pub mate_moves: crate::mate::AttackerMoves,
     /// Search until told to stop.
     pub infinite: bool,
+    /// The search analyses a position rather than plays a move of a game (USI
+    /// `USI_AnalyseMode`): a draw scores as a draw, without contempt, so the reported
+    /// scores are the position's.
+    pub analysis: bool,
     /// The clock.
     pub clock: Option<Clock>,
     /// Only these root moves (empty: all).

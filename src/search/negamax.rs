@@ -25,11 +25,11 @@ impl Worker<'_> {
             return score;
         }
         if self.pos.repetitions().0 >= 2 {
-            return DRAW;
+            return self.draw_score();
         }
         let limit = self.pos.variant().spec.rules.move_limit_plies;
         if limit > 0 && self.pos.quiet_plies() >= limit {
-            return DRAW;
+            return self.draw_score();
         }
         if ply >= MAX_PLY - 2 {
             return self.static_eval();

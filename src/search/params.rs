@@ -95,6 +95,12 @@ search_params! {
     /// Delta pruning: a capture whose material gain, plus this margin, leaves the standing
     /// evaluation below alpha is not searched.
     qs_delta_margin: i32 = 200, 0, 1000;
+    /// Contempt: a draw (repetition, move limit, kings alone) is worth this share (percent)
+    /// of the root's static evaluation against the side to move at the root, so a side that
+    /// is ahead avoids draws, more so the further ahead, and a side behind welcomes them.
+    contempt_pct: i32 = 10, 0, 50;
+    /// See `contempt_pct`: the largest contempt, in centipawns.
+    contempt_max: i32 = 150, 0, 1000;
     /// Per mille of a timed move's planned time that the proof-number solver gets first, to
     /// prove a forced win (0: never). Off: at 100 an SPRT at 1+0.02 against 0 measured
     /// -4.0 +/- 28.6 Elo after 527 games (it finds mates the search misses, but in games

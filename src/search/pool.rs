@@ -8,6 +8,7 @@ use super::thread::{Line, Shared, Worker};
 use super::time::time_limits;
 use super::tt::TranspositionTable;
 use super::{Info, Limits, Observer, SearchControl, SearchResult, MAX_PLY};
+use crate::core::score::{Score, DRAW};
 use crate::core::Move;
 use crate::position::{GenMode, Position};
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
@@ -183,6 +184,7 @@ impl Searcher {
             },
             observer,
             reported: Default::default(),
+            root_draw: (pos.side_to_move(), root_draw_value(pos, limits)),
         };
         let (main_history, helper_histories) = self
             .histories
@@ -361,9 +363,56 @@ fn spawn_search_thread<'scope, 'env, T: Send + 'scope>(
     None
 }
 
+/// What a draw is worth to the side to move at the root: minus a share of its static
+/// evaluation (contempt grows with the lead; a side behind values a draw above 0). Only
+/// in play: an analysis (`go infinite`, XBoard `analyze`, `USI_AnalyseMode`) wants the
+/// position's own scores, a draw at 0.
+fn root_draw_value(pos: &Position, limits: &Limits) -> Score {
+    if limits.infinite || limits.analysis {
+        return DRAW;
+    }
+    let params = &limits.params;
+    let eval = crate::eval::Evaluator::for_variant(pos.variant()).evaluate(pos);
+    -(eval * params.contempt_pct / 100).clamp(-params.contempt_max, params.contempt_max)
+}
+
 /// An infinite or pondering search does not end on its own.
 fn wait_for_release(control: &SearchControl, limits: &Limits) {
     while !control.is_stopped() && (limits.infinite || control.is_pondering()) {
         std::thread::sleep(Duration::from_millis(1));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::Variant;
+
+    #[test]
+    fn a_draw_costs_the_side_ahead_and_helps_the_side_behind() {
+        let limits = Limits::default();
+        let max = limits.params.contempt_max;
+        let ahead = "12/6k5/7n4/12/12/6N5/6+F5/12/12/4CTT5/4SKE5/5GF5";
+        let sente_to_move = Position::from_sfen(Variant::chu(), &format!("{ahead} b - 1")).unwrap();
+        let gote_to_move = Position::from_sfen(Variant::chu(), &format!("{ahead} w - 1")).unwrap();
+        // Far ahead: the largest contempt.
+        assert_eq!(root_draw_value(&sente_to_move, &limits), -max);
+        assert_eq!(root_draw_value(&gote_to_move, &limits), max);
+        // About even: about nothing.
+        let start = Position::startpos(Variant::chu());
+        assert!(root_draw_value(&start, &limits).abs() <= 5);
+        // Analysis scores a draw as a draw, however far ahead.
+        for analysis in [
+            Limits {
+                infinite: true,
+                ..Limits::default()
+            },
+            Limits {
+                analysis: true,
+                ..Limits::default()
+            },
+        ] {
+            assert_eq!(root_draw_value(&sente_to_move, &analysis), DRAW);
+        }
     }
 }

@@ -35,6 +35,9 @@ pub struct Shared<'a> {
     pub observer: &'a dyn Observer,
     /// The last line reported for each MultiPV index.
     pub reported: std::sync::Mutex<Vec<Option<super::Info>>>,
+    /// The side to move at the root, and what a draw is worth to it (negative when it is
+    /// ahead: see `SearchParams::contempt_pct`).
+    pub root_draw: (crate::core::Color, Score),
 }
 
 impl Shared<'_> {
@@ -274,10 +277,21 @@ impl<'a> Worker<'a> {
             .map(|outcome| self.outcome_score(outcome, ply))
     }
 
+    /// A draw from the side to move's point of view (contempt: see `Shared::root_draw`).
+    #[inline]
+    pub(super) fn draw_score(&self) -> Score {
+        let (root_side, value) = self.shared.root_draw;
+        if self.pos.side_to_move() == root_side {
+            value
+        } else {
+            -value
+        }
+    }
+
     /// The score of a finished game at `ply` from the side to move's point of view.
     pub(super) fn outcome_score(&self, outcome: Outcome, ply: usize) -> Score {
         match outcome.winner {
-            None => DRAW,
+            None => self.draw_score(),
             Some(w) if w == self.pos.side_to_move() => mate_in(ply),
             Some(_) => mated_in(ply),
         }

@@ -63,7 +63,7 @@ pub struct Settings {
     pub avoid_repetition: bool,
     /// Which attacker moves `go mate` tries (Mate_AllMoves: every move, not only checks).
     pub mate_moves: crate::mate::AttackerMoves,
-    /// The GUI analyses rather than plays (USI_AnalyseMode; no effect on the search yet).
+    /// The GUI analyses rather than plays (USI_AnalyseMode: the search scores draws without contempt).
     pub analyse_mode: bool,
     /// Strength, 0 to 20 (20: full; see `search::skill`).
     pub skill_level: u8,

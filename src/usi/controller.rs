@@ -185,6 +185,7 @@ impl Controller {
             mate: false,
             mate_moves: self.session.settings().mate_moves,
             infinite: go.infinite,
+            analysis: self.session.settings().analyse_mode,
             clock,
             search_moves,
             avoid_repetition: self.session.settings().avoid_repetition,
@@ -367,6 +368,7 @@ impl Controller {
             ("lion safety", b.lion_safety),
             ("development", b.development),
             ("tempo", b.tempo),
+            ("mop-up", b.mopup),
         ] {
             self.out.line(&format!("{name:<14}{value:>7}"));
         }
