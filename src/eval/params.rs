@@ -28,7 +28,9 @@ pub struct EvalParams {
 /// The mop-up terms: when one side leads by `lead` centipawns of material or more and the
 /// other has at most `max_defenders` pieces besides its royals, the strong side's pieces
 /// are drawn towards the enemy royals and lions (taking the last lion or the last pieces
-/// wins by the bare-king rule) and the enemy royal towards the edge.
+/// wins by the bare-king rule) and the enemy royal towards the edge. Hand-set; with
+/// contempt it passed a non-regression SPRT at 1+0.02 (+8.3 +/- 13.2 Elo, 2,465 games) and
+/// finishes the won endgames of `data/endgames/conversion.txt` (`tests/conversion.rs`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MopUp {
     /// The material lead from which it acts.
