@@ -382,3 +382,34 @@ fn too_many_threads_are_cut_to_what_the_cores_can_use() {
         "{stderr}"
     );
 }
+
+/// Batch analysis reports the position's own scores: a draw is 0, without the contempt that
+/// makes a side in a game avoid (or, far behind, seek) a draw. Gote, far behind, can only
+/// save itself by repeating the position a fourth time.
+#[test]
+fn a_draw_scores_zero_in_analysis() {
+    let dir = tempdir("draw");
+    let input = dir.join("repetition.txt");
+    std::fs::write(
+        &input,
+        "12/k11/p11/12/12/12/12/12/12/12/12/N3D2G3K b - 1 moves \
+         1l2l 12b11b 2l1l 11b12b 1l2l 12b11b 2l1l 11b12b 1l2l 12b11b 2l1l\n",
+    )
+    .unwrap();
+    let (results, _) = analyse(&[
+        "--input",
+        input.to_str().unwrap(),
+        "--depth",
+        "4",
+        "--workers",
+        "1",
+    ]);
+    assert_eq!(results.len(), 1);
+    assert_eq!(results[0]["bestmove"], "11b12b", "{}", results[0]);
+    assert_eq!(
+        results[0]["score"],
+        serde_json::json!({"cp": 0}),
+        "{}",
+        results[0]
+    );
+}

@@ -113,10 +113,15 @@ fn search(
     searcher.clear();
     searcher.multipv = multipv;
     let lines = Lines(Mutex::new(Vec::new()));
+    // Analysis wants the position's own scores: a draw is 0, without the contempt of play.
+    let limits = Limits {
+        analysis: true,
+        ..settings.limits.clone()
+    };
     let result = crate::session::worker::search_guarded(
         searcher,
         pos,
-        &settings.limits,
+        &limits,
         &SearchControl::new(false),
         &lines,
     );
