@@ -37,6 +37,14 @@ impl Square {
         self.0 as usize
     }
 
+    /// King steps to the nearest edge of a board of `files` x `ranks` (0 on the edge).
+    #[inline]
+    pub fn edge_distance(self, files: usize, ranks: usize) -> usize {
+        let dx = self.x().min(files - 1 - self.x());
+        let dy = self.y().min(ranks - 1 - self.y());
+        dx.min(dy)
+    }
+
     /// Chebyshev (king-step) distance between two squares.
     #[inline]
     pub fn distance(self, other: Square) -> usize {

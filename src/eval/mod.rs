@@ -133,11 +133,6 @@ impl Evaluator {
                 sq.y()
             }) as i32
         };
-        let edge_distance = |sq: Square| -> i32 {
-            let dx = sq.x().min(files - 1 - sq.x());
-            let dy = sq.y().min(ranks - 1 - sq.y());
-            dx.min(dy) as i32
-        };
         let pieces: Vec<PieceTerms> = Color::ALL
             .iter()
             .flat_map(|&color| (0..kinds).map(move |kind| (color, kind)))
@@ -149,7 +144,7 @@ impl Evaluator {
                     let pct = params.weights.promotion_potential_pct;
                     terms[sq.index()] = SquareTerms {
                         placement: params.advance[kind] * advanced
-                            + params.centre[kind] * edge_distance(sq),
+                            + params.centre[kind] * sq.edge_distance(files, ranks) as i32,
                         promotion: if gain == 0 {
                             0
                         } else if variant.zone(color).contains(sq) {
@@ -347,12 +342,7 @@ impl Evaluator {
         }
         let centre_distance = (files.min(ranks) as i32 - 1) / 2;
         for royal in pos.royals(weak) {
-            let edge_distance = royal
-                .x()
-                .min(files - 1 - royal.x())
-                .min(royal.y())
-                .min(ranks - 1 - royal.y()) as i32;
-            bonus += m.edge * (centre_distance - edge_distance);
+            bonus += m.edge * (centre_distance - royal.edge_distance(files, ranks) as i32);
         }
         if strong == Color::Sente {
             bonus
