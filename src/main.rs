@@ -413,6 +413,10 @@ struct MatchArgs {
     /// JSON-lines record file (appended).
     #[arg(long)]
     jsonl: Option<std::path::PathBuf>,
+    /// Continue the match recorded in the --jsonl file (same arguments): its games count,
+    /// and only the scheduled games it lacks are played.
+    #[arg(long, requires = "jsonl")]
+    resume: bool,
     /// Folder for a KIF file per game.
     #[arg(long)]
     kif: Option<std::path::PathBuf>,
@@ -493,6 +497,7 @@ fn run_match(a: MatchArgs) -> Result<()> {
         gauntlet: a.gauntlet,
         sprt,
         jsonl: a.jsonl,
+        resume: a.resume,
         kif_dir: a.kif,
         pgn: a.pgn,
     };

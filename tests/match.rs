@@ -242,3 +242,120 @@ fn tempdir(name: &str) -> std::path::PathBuf {
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
+
+#[test]
+fn a_stopped_match_resumes_where_it_was() {
+    let dir = tempdir("resume");
+    let jsonl = dir.join("games.jsonl");
+    let args = |games: &'static str| {
+        vec![
+            "--engine".to_string(),
+            engine("alpha", ""),
+            "--engine".to_string(),
+            engine("beta", "arg=--seed,arg=9,"),
+            "--games".to_string(),
+            games.to_string(),
+            "--repeat".to_string(),
+            "--movetime".to_string(),
+            "20".to_string(),
+            "--jsonl".to_string(),
+            jsonl.to_str().unwrap().to_string(),
+            "--resume".to_string(),
+        ]
+    };
+    let run = |games| {
+        let a = args(games);
+        run_match(&a.iter().map(String::as_str).collect::<Vec<_>>())
+    };
+    // A first start with --resume and no file yet is an ordinary match.
+    let (_, stderr, ok) = run("2");
+    assert!(ok && stderr.contains("resumed 0 games"), "{stderr}");
+    assert_eq!(records(&jsonl).len(), 2);
+    // As if killed between a record and its newline: the next record still starts a line.
+    let text = std::fs::read_to_string(&jsonl).unwrap();
+    std::fs::write(&jsonl, text.trim_end()).unwrap();
+    // The same match with more games plays only the ones missing, and counts all of them.
+    let (stdout, stderr, ok) = run("4");
+    assert!(
+        ok && stderr.contains("resumed 2 games") && stderr.contains("2 left to play"),
+        "{stderr}"
+    );
+    let mut numbers: Vec<usize> = records(&jsonl).iter().map(|g| g.game).collect();
+    numbers.sort();
+    assert_eq!(numbers, vec![1, 2, 3, 4]);
+    assert!(
+        stdout
+            .lines()
+            .any(|l| l.contains("alpha") && l.split_whitespace().nth(2) == Some("4")),
+        "{stdout}"
+    );
+    // A finished match has nothing left to play.
+    let (_, stderr, ok) = run("4");
+    assert!(ok && stderr.contains("0 left to play"), "{stderr}");
+    assert_eq!(records(&jsonl).len(), 4);
+    // A file of another match is refused, with its line, and left as it was.
+    let before = std::fs::read_to_string(&jsonl).unwrap();
+    let mut other = args("4");
+    other[1] = engine("gamma", "");
+    let (_, stderr, ok) = run_match(&other.iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(
+        !ok && stderr.contains("line 1") && stderr.contains("gamma"),
+        "{stderr}"
+    );
+    assert_eq!(std::fs::read_to_string(&jsonl).unwrap(), before);
+}
+
+#[test]
+fn a_resumed_sprt_that_already_decided_plays_nothing() {
+    let dir = tempdir("resume-sprt");
+    let jsonl = dir.join("games.jsonl");
+    // 200 games recorded: the first engine lost 20 and won 180, past the bound of [0, 5].
+    let lines: Vec<String> = (1..=200)
+        .map(|game| {
+            let first_sente = game % 2 == 1;
+            let first_won = game > 20;
+            GameRecord {
+                game,
+                variant: "chushogi".into(),
+                initial_sfen: "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1".into(),
+                moves: String::new(),
+                result: if first_won == first_sente { "1-0" } else { "0-1" }.into(),
+                reason: "recorded".into(),
+                forfeit: false,
+                sente: if first_sente { "alpha" } else { "beta" }.into(),
+                gote: if first_sente { "beta" } else { "alpha" }.into(),
+                times_ms: Vec::new(),
+                comments: Vec::new(),
+                opening: 0,
+                date: String::new(),
+            }
+            .to_json_line()
+        })
+        .collect();
+    std::fs::write(&jsonl, lines.join("\n")).unwrap();
+    let (stdout, stderr, ok) = run_match(&[
+        "--engine",
+        &engine("alpha", ""),
+        "--engine",
+        &engine("beta", ""),
+        "--games",
+        "1000",
+        "--movetime",
+        "20",
+        "--sprt",
+        "elo0=0,elo1=5",
+        "--jsonl",
+        jsonl.to_str().unwrap(),
+        "--resume",
+    ]);
+    assert!(ok, "{stderr}");
+    assert!(
+        stderr.contains("SPRT decided after") && stderr.contains("H1 accepted"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("0 left to play"), "{stderr}");
+    assert!(stdout.contains("AcceptH1"), "{stdout}");
+    // Nothing was played; the last record (written without its newline) was not joined to
+    // anything.
+    assert_eq!(records(&jsonl).len(), 200);
+}

@@ -10,6 +10,7 @@ pub mod engine;
 pub mod game;
 pub mod openings;
 pub mod records;
+pub mod resume;
 pub mod stats;
 pub mod testengine;
 
@@ -43,6 +44,8 @@ pub struct MatchConfig {
     pub sprt: Option<Sprt>,
     /// JSON-lines record file.
     pub jsonl: Option<std::path::PathBuf>,
+    /// Continue the match recorded in `jsonl` (see [`resume`]).
+    pub resume: bool,
     /// Folder for one KIF file per game.
     pub kif_dir: Option<std::path::PathBuf>,
     /// PGN file.
@@ -134,7 +137,7 @@ async fn run_async(config: MatchConfig) -> Result<Summary, String> {
     } else {
         config.openings.clone()
     };
-    let plan = schedule(
+    let mut plan = schedule(
         config.engines.len(),
         config.games,
         openings.len(),
@@ -142,6 +145,27 @@ async fn run_async(config: MatchConfig) -> Result<Summary, String> {
         config.gauntlet,
     );
     let total = plan.len();
+    let mut tables = Tables::new(&config);
+    if config.resume {
+        let path = config.jsonl.as_ref().ok_or("--resume needs --jsonl")?;
+        let names: Vec<String> = config.engines.iter().map(|e| e.name.clone()).collect();
+        let recorded = resume::recorded_games(path, &plan, &names, config.settings.variant.name())?;
+        let count = recorded.len();
+        for (pairing, record) in recorded {
+            tables.add(&config, &pairing, record);
+        }
+        if tables.verdict.is_some() {
+            plan.clear();
+        }
+        let recorded: std::collections::HashSet<usize> =
+            tables.records.iter().map(|r| r.game).collect();
+        plan.retain(|p| !recorded.contains(&p.game));
+        eprintln!(
+            "resumed {count} games from {}; {} left to play",
+            path.display(),
+            plan.len()
+        );
+    }
     let mut jsonl = open_append(&config.jsonl)?;
     let mut pgn = open_append(&config.pgn)?;
     if let Some(dir) = &config.kif_dir {
@@ -155,51 +179,76 @@ async fn run_async(config: MatchConfig) -> Result<Summary, String> {
         plan,
         Arc::clone(&stop),
     );
-    let mut standings: Vec<Standing> = config
-        .engines
-        .iter()
-        .map(|e| Standing {
-            name: e.name.clone(),
-            ..Standing::default()
-        })
-        .collect();
-    let mut head = Tally::default();
-    let mut records = Vec::new();
-    let mut verdict = None;
     while let Some((pairing, record)) = rx.recv().await {
-        count_result(&pairing, &record, &mut standings, &mut head);
         write_records(&config, &record, &mut jsonl, &mut pgn);
-        progress(
-            &config,
-            &record,
-            records.len() + 1,
-            total,
-            &head,
-            &standings,
-        );
-        records.push(record);
-        if let Some(sprt) = config.sprt {
-            let state = sprt.state(&head);
-            if state != SprtState::Continue && verdict.is_none() {
-                verdict = Some(state);
-                stop.store(true, std::sync::atomic::Ordering::Relaxed);
-                eprintln!(
-                    "SPRT decided: {}",
-                    if state == SprtState::AcceptH1 {
-                        "H1 accepted"
-                    } else {
-                        "H0 accepted"
-                    }
-                );
-            }
+        if tables.add(&config, &pairing, record) {
+            stop.store(true, std::sync::atomic::Ordering::Relaxed);
         }
+        progress(&config, &tables, total);
     }
+    let Tables {
+        standings,
+        head,
+        records,
+        verdict,
+    } = tables;
     Ok(Summary {
         records,
         standings,
         head_to_head: head,
         sprt: verdict.or_else(|| config.sprt.map(|s| s.state(&head))),
     })
+}
+
+/// The results so far: per engine, head to head, every record, and the SPRT's verdict once
+/// it decided.
+struct Tables {
+    standings: Vec<Standing>,
+    head: Tally,
+    records: Vec<GameRecord>,
+    verdict: Option<SprtState>,
+}
+
+impl Tables {
+    fn new(config: &MatchConfig) -> Tables {
+        Tables {
+            standings: config
+                .engines
+                .iter()
+                .map(|e| Standing {
+                    name: e.name.clone(),
+                    ..Standing::default()
+                })
+                .collect(),
+            head: Tally::default(),
+            records: Vec::new(),
+            verdict: None,
+        }
+    }
+
+    /// Counts a finished game; true when this game made the SPRT decide.
+    fn add(&mut self, config: &MatchConfig, pairing: &Pairing, record: GameRecord) -> bool {
+        count_result(pairing, &record, &mut self.standings, &mut self.head);
+        self.records.push(record);
+        let Some(sprt) = config.sprt else {
+            return false;
+        };
+        let state = sprt.state(&self.head);
+        if state == SprtState::Continue || self.verdict.is_some() {
+            return false;
+        }
+        self.verdict = Some(state);
+        eprintln!(
+            "SPRT decided after {} games: {}",
+            self.head.games(),
+            if state == SprtState::AcceptH1 {
+                "H1 accepted"
+            } else {
+                "H0 accepted"
+            }
+        );
+        true
+    }
 }
 
 /// Starts the games of `plan`, at most `concurrency` at once and in schedule order (one
@@ -281,14 +330,22 @@ fn count_result(
     }
 }
 
+/// Opens a record file for appending; a file that ends in the middle of a line (a match
+/// killed while writing) gets its newline first, so that the next record starts a line.
 fn open_append(path: &Option<std::path::PathBuf>) -> Result<Option<std::fs::File>, String> {
     path.as_ref()
         .map(|p| {
-            std::fs::OpenOptions::new()
+            let unfinished_line = resume::ends_without_newline(p);
+            let mut file = std::fs::OpenOptions::new()
                 .create(true)
                 .append(true)
                 .open(p)
-                .map_err(|e| format!("{}: {e}", p.display()))
+                .map_err(|e| format!("{}: {e}", p.display()))?;
+            if unfinished_line {
+                file.write_all(b"\n")
+                    .map_err(|e| format!("{}: {e}", p.display()))?;
+            }
+            Ok(file)
         })
         .transpose()
 }
@@ -300,7 +357,8 @@ fn write_records(
     pgn: &mut Option<std::fs::File>,
 ) {
     if let Some(f) = jsonl {
-        if let Err(e) = writeln!(f, "{}", record.to_json_line()) {
+        // One write per record, so that a match stopped between games leaves whole lines.
+        if let Err(e) = f.write_all(format!("{}\n", record.to_json_line()).as_bytes()) {
             log::error!("writing the JSON record: {e}");
         }
     }
@@ -325,14 +383,11 @@ fn write_records(
     }
 }
 
-fn progress(
-    config: &MatchConfig,
-    record: &GameRecord,
-    done: usize,
-    total: usize,
-    head: &Tally,
-    standings: &[Standing],
-) {
+fn progress(config: &MatchConfig, tables: &Tables, total: usize) {
+    let Some(record) = tables.records.last() else {
+        return;
+    };
+    let (done, head, standings) = (tables.records.len(), &tables.head, &tables.standings);
     let plies = record.moves.split_whitespace().count();
     eprintln!(
         "game {done}/{total} (#{}): {} - {} {} ({}, {plies} plies)",

@@ -1,0 +1,206 @@
+//! Resuming a match from its own JSON-lines records (`--resume`): a long SPRT on a small
+//! machine outlives one sitting, so a stopped match can be started again with the same
+//! arguments and goes on where it was. The games in the file count as if just played (in the
+//! order they finished: tables, Elo and the SPRT see them first), and only the scheduled
+//! games the file lacks are played.
+//!
+//! A record must be the game the schedule gives its number (same engines on the same sides,
+//! same opening), so that a file of another match, or of the same engines with other
+//! `--games`, `--openings` or `--repeat`, is refused rather than silently mixed in. The file
+//! is only ever appended to; a line that is not a whole record (a match killed while writing
+//! it) stops the resume with its line number, for the user to decide.
+
+use super::records::GameRecord;
+use super::Pairing;
+use std::collections::HashMap;
+use std::path::Path;
+
+/// The games of `path` that the `plan` of this match schedules, each with its pairing, in
+/// file order. A missing file is an empty match (a first start with `--resume` is fine).
+/// `names` are the engines' names by index; `variant` the match's variant name.
+pub fn recorded_games(
+    path: &Path,
+    plan: &[Pairing],
+    names: &[String],
+    variant: &str,
+) -> Result<Vec<(Pairing, GameRecord)>, String> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(format!("{}: {e}", path.display())),
+    };
+    check_distinct(names)?;
+    let by_number: HashMap<usize, &Pairing> = plan.iter().map(|p| (p.game, p)).collect();
+    let mut seen = HashMap::new();
+    let mut games = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        let line_no = index + 1;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let at = |what: String| format!("{} line {line_no}: {what}", path.display());
+        let record: GameRecord = serde_json::from_str(line).map_err(|e| {
+            at(format!(
+                "not a whole game record ({e}); if the match was stopped while writing it, \
+                 remove that line and resume again"
+            ))
+        })?;
+        if record.variant != variant {
+            return Err(at(format!(
+                "a {} game, but this match plays {variant}",
+                record.variant
+            )));
+        }
+        let pairing = *by_number.get(&record.game).copied().ok_or_else(|| {
+            at(format!(
+                "game {} is not in this match's schedule of {} games",
+                record.game,
+                plan.len()
+            ))
+        })?;
+        if let Some(first) = seen.insert(record.game, line_no) {
+            return Err(at(format!(
+                "game {} again (first on line {first})",
+                record.game
+            )));
+        }
+        let (sente, gote) = (&names[pairing.sente], &names[pairing.gote]);
+        if record.sente != *sente || record.gote != *gote || record.opening != pairing.opening {
+            return Err(at(format!(
+                "game {} was {} - {} from opening {}, but this match schedules {sente} - \
+                 {gote} from opening {} (other engines, --games, --openings or --repeat?)",
+                record.game, record.sente, record.gote, record.opening, pairing.opening
+            )));
+        }
+        games.push((pairing, record));
+    }
+    Ok(games)
+}
+
+/// Records name engines by name, so resuming needs names that tell them apart.
+fn check_distinct(names: &[String]) -> Result<(), String> {
+    for (i, name) in names.iter().enumerate() {
+        if names[..i].contains(name) {
+            return Err(format!(
+                "two engines are named '{name}': --resume needs distinct names (name=...)"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Whether the file at `path` ends in the middle of a line (a record written without its
+/// newline), so that the next record must start on a new line.
+pub fn ends_without_newline(path: &Path) -> bool {
+    std::fs::read(path).is_ok_and(|bytes| bytes.last().is_some_and(|&b| b != b'\n'))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tournament::schedule;
+
+    fn record(game: usize, sente: &str, gote: &str, opening: usize) -> String {
+        GameRecord {
+            game,
+            variant: "chushogi".into(),
+            initial_sfen: String::new(),
+            moves: String::new(),
+            result: "1-0".into(),
+            reason: "test".into(),
+            forfeit: false,
+            sente: sente.into(),
+            gote: gote.into(),
+            times_ms: Vec::new(),
+            comments: Vec::new(),
+            opening,
+            date: String::new(),
+        }
+        .to_json_line()
+    }
+
+    fn write(name: &str, lines: &[String]) -> std::path::PathBuf {
+        let path =
+            std::env::temp_dir().join(format!("shishi-resume-{}-{name}.jsonl", std::process::id()));
+        std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+        path
+    }
+
+    fn names() -> Vec<String> {
+        vec!["A".into(), "B".into()]
+    }
+
+    #[test]
+    fn recorded_games_are_matched_to_the_schedule_in_file_order() {
+        let plan = schedule(2, 6, 3, true, false);
+        let path = write(
+            "ok",
+            &[
+                record(2, "B", "A", 0),
+                record(1, "A", "B", 0),
+                String::new(),
+            ],
+        );
+        let games = recorded_games(&path, &plan, &names(), "chushogi").unwrap();
+        assert_eq!(
+            games
+                .iter()
+                .map(|(p, r)| (p.game, r.game))
+                .collect::<Vec<_>>(),
+            vec![(2, 2), (1, 1)]
+        );
+        let missing = std::env::temp_dir().join("shishi-resume-no-such-file.jsonl");
+        assert!(recorded_games(&missing, &plan, &names(), "chushogi")
+            .unwrap()
+            .is_empty());
+    }
+
+    #[test]
+    fn records_of_another_match_are_refused_with_their_line() {
+        let plan = schedule(2, 4, 2, true, false);
+        let cases = [
+            ("sides", record(2, "A", "B", 0), "schedules B - A"),
+            ("opening", record(3, "A", "B", 0), "from opening 1"),
+            (
+                "number",
+                record(9, "A", "B", 0),
+                "not in this match's schedule",
+            ),
+            (
+                "cut",
+                record(1, "A", "B", 0)[..30].to_string(),
+                "not a whole game record",
+            ),
+        ];
+        for (name, line, expected) in cases {
+            // Line 1 is game 4 as scheduled (B - A, opening 1); line 2 is wrong.
+            let path = write(name, &[record(4, "B", "A", 1), line]);
+            let err = recorded_games(&path, &plan, &names(), "chushogi").unwrap_err();
+            assert!(
+                err.contains("line 2") && err.contains(expected),
+                "{name}: {err}"
+            );
+        }
+        let twice = write("twice", &[record(1, "A", "B", 0), record(1, "A", "B", 0)]);
+        let err = recorded_games(&twice, &plan, &names(), "chushogi").unwrap_err();
+        assert!(err.contains("again (first on line 1)"), "{err}");
+        let sho = write("variant", &[record(1, "A", "B", 0)]);
+        let err = recorded_games(&sho, &plan, &names(), "shoshogi").unwrap_err();
+        assert!(
+            err.contains("line 1") && err.contains("plays shoshogi"),
+            "{err}"
+        );
+        let same = vec!["A".to_string(), "A".to_string()];
+        let err = recorded_games(&sho, &plan, &same, "chushogi").unwrap_err();
+        assert!(err.contains("distinct names"), "{err}");
+    }
+
+    #[test]
+    fn a_record_without_its_newline_is_noticed() {
+        let path = write("newline", &[record(1, "A", "B", 0)]);
+        assert!(!ends_without_newline(&path));
+        let text = std::fs::read_to_string(&path).unwrap();
+        std::fs::write(&path, text.trim_end()).unwrap();
+        assert!(ends_without_newline(&path));
+    }
+}
