@@ -426,3 +426,48 @@ fn a_timed_search_plays_the_win_the_solver_proves() {
     let (from_depth_1, seen) = searched_from_depth_1(1_000);
     assert!(!from_depth_1, "{seen:?}");
 }
+
+/// Sente to move wins in 17 plies by checks (`data/mate/hard.txt`, from self-play): the
+/// solver proves it in a fraction of a second, the alpha-beta search alone still scores it
+/// about 7,000 cp after several seconds.
+const MATE_17: &str = "12/6k5/5gx5/2f3es4/5X6/6+O5/12/7S4/12/4STT5/4GKG5/6E5 b - 399";
+
+#[test]
+fn an_analysis_with_two_threads_proves_the_mate_in_a_helper() {
+    let mut e = Engine::start();
+    e.send("usi");
+    e.until(5.0, |l| l == "usiok");
+    e.send("setoption name Threads value 2");
+    e.send("setoption name USI_AnalyseMode value true");
+    e.send(&format!("position sfen {MATE_17}"));
+    e.send("go infinite");
+    let proof = e.until(60.0, |l| {
+        l.starts_with("info depth") && l.contains("score mate")
+    });
+    // A while longer: later iterations of the search must not push the proof off the top.
+    e.quiet_for(1.0, |_| false);
+    e.send("stop");
+    let best = e.bestmove(10.0);
+    let words: Vec<&str> = proof.split_whitespace().collect();
+    let at = |w: &str| words.iter().position(|x| *x == w).expect(w) + 1;
+    let plies: usize = words[at("mate")].parse().unwrap();
+    let pv = &words[at("pv")..];
+    assert_eq!(pv.len(), plies, "{proof}");
+    // The helper's line is the solver's proof: as deep as it is long, and no shorter than
+    // the shortest proof by checks known (the search alone finds a quiet mate in 15, after
+    // about a minute).
+    assert_eq!(words[at("depth")], plies.to_string(), "{proof}");
+    assert!(plies >= 17, "{proof}");
+    let mut pos = Position::from_sfen(Variant::chu(), MATE_17).unwrap();
+    pos.play_usi_moves(pv.iter().copied())
+        .expect("the proven line is legal");
+    let end = pos.outcome().expect("the proven line ends the game");
+    assert_eq!(end.winner, Some(shishi::core::Color::Sente), "{proof}");
+    let last = e.last_seen("info depth").unwrap().to_string();
+    assert!(
+        last.contains("score mate"),
+        "the proof stays on top: {last}"
+    );
+    let last_pv: Vec<&str> = last.split(" pv ").nth(1).unwrap().split(' ').collect();
+    assert_eq!(best, last_pv[0], "{last}");
+}

@@ -35,6 +35,8 @@ pub struct Searcher {
     pub(super) solver: Option<crate::mate::Solver>,
     /// The small solver a timed game search tries first (see `prove.rs`).
     pub(super) probe_solver: Option<crate::mate::Solver>,
+    /// The solver of the analysis mate helper (see `prove.rs`).
+    mate_helper_solver: Option<crate::mate::Solver>,
 }
 
 impl Searcher {
@@ -56,6 +58,7 @@ impl Searcher {
             move_overhead: Duration::from_millis(50),
             solver: None,
             probe_solver: None,
+            mate_helper_solver: None,
         })
     }
 
@@ -172,6 +175,19 @@ impl Searcher {
         }
         self.tt.new_search();
         let threads = self.histories.len();
+        let mut mate_helper = None;
+        if super::prove::runs_mate_helper(limits, threads, self.multipv) {
+            let table_mb = super::prove::mate_helper_table_mb(self.hash_mb());
+            if self
+                .mate_helper_solver
+                .as_ref()
+                .is_none_or(|s| s.table_mb() != table_mb)
+            {
+                self.mate_helper_solver = None;
+                self.mate_helper_solver = Some(crate::mate::Solver::new(table_mb));
+            }
+            mate_helper = self.mate_helper_solver.as_mut();
+        }
         let shared = Shared {
             tt: &self.tt,
             control,
@@ -185,6 +201,7 @@ impl Searcher {
             observer,
             reported: Default::default(),
             root_draw: (pos.side_to_move(), root_draw_value(pos, limits)),
+            proven: Default::default(),
         };
         let (main_history, helper_histories) = self
             .histories
@@ -211,10 +228,19 @@ impl Searcher {
                 return Vec::new();
             };
             handles.push(main);
+            let last_helper = helper_histories.len().saturating_sub(1);
             for (i, history) in helper_histories.iter_mut().enumerate() {
                 let (pos, root) = (pos.clone(), root.clone());
+                let solver = if i == last_helper {
+                    mate_helper.take()
+                } else {
+                    None
+                };
                 let helper = spawn_search_thread(scope, format!("search-{}", i + 1), move || {
                     let _stop = StopOnDrop(control);
+                    if let Some(solver) = solver {
+                        super::prove::help_with_mate(solver, &pos, &root, shared);
+                    }
                     let mut worker = Worker::new(i + 1, pos, &root, shared, history);
                     worker.iterative_deepening();
                     ThreadOutcome::of(&worker)
@@ -265,6 +291,11 @@ impl Searcher {
         });
         let chosen = skilled.as_ref().or(chosen);
         let nodes = shared.total_nodes();
+        if let Some(proven) = shared.proven.get() {
+            if chosen.is_none_or(|line| line.score < proven.score) {
+                return proven_result(proven, nodes, &shared);
+            }
+        }
         let Some(line) = chosen else {
             return SearchResult {
                 nodes,
@@ -295,6 +326,24 @@ impl Searcher {
             pv: line.pv.clone(),
             mate: None,
         }
+    }
+}
+
+/// The result of a search whose first line is the mate helper's proven win; the observer
+/// last heard that line (or hears it now).
+fn proven_result(proven: &Info, nodes: u64, shared: &Shared) -> SearchResult {
+    if !shared.repeats_last_report(proven) {
+        shared.report(proven);
+    }
+    SearchResult {
+        best: proven.pv.first().copied(),
+        ponder: proven.pv.get(1).copied(),
+        score: Some(proven.score),
+        bound: None,
+        depth: proven.depth,
+        nodes,
+        pv: proven.pv.clone(),
+        mate: None,
     }
 }
 

@@ -2,8 +2,11 @@
 //! position to it and turns its verdict into a [`SearchResult`] and a final `info` line; a
 //! timed game search can first let it try, for a share of the move's time
 //! (`probe_mate_permille`, off by default: its SPRT showed no gain), to prove a forced win
-//! (alpha-beta misses long checking sequences that the solver proves in milliseconds).
+//! (alpha-beta misses long checking sequences that the solver proves in milliseconds); and
+//! an analysis with two threads or more lets one of them try the solver first (the mate
+//! helper), whose proven win then stands as the first line.
 
+use super::thread::Shared;
 use super::time::TimeLimits;
 use super::{Info, Limits, Observer, SearchControl, SearchResult, Searcher};
 use crate::core::score::mate_in;
@@ -19,6 +22,10 @@ const PROBE_TABLE_MB: usize = 2;
 
 /// A shorter share is not tried (in time trouble every millisecond is the search's).
 const MIN_PROBE: Duration = Duration::from_millis(1);
+
+/// How long the analysis mate helper tries before its thread joins the search: at 10 s
+/// the solver proves most mates of `data/mate/hard.txt` that it proves at all.
+const MATE_HELPER_TIME: Duration = Duration::from_secs(10);
 
 impl Searcher {
     /// Proves or disproves a forced win of the side to move within `limits.movetime` and
@@ -115,6 +122,56 @@ impl Searcher {
     }
 }
 
+/// Whether an analysis runs the mate helper: one of two or more threads first gives the
+/// proof-number solver up to [`MATE_HELPER_TIME`] to prove a forced win, which then stands as
+/// the first line (alpha-beta misses long checking sequences; an analyst wants the mate).
+/// Only for a single line at full strength: a game search keeps every thread (the solver's
+/// use in play, `probe_mate_permille`, has not passed an SPRT).
+pub(super) fn runs_mate_helper(limits: &Limits, threads: usize, multipv: usize) -> bool {
+    (limits.infinite || limits.analysis) && threads >= 2 && multipv <= 1 && limits.skill.is_none()
+}
+
+/// The table of the analysis mate helper: a quarter of the hash table's size, at most 256 MB.
+pub(super) fn mate_helper_table_mb(hash_mb: usize) -> usize {
+    (hash_mb / 4).clamp(1, 256)
+}
+
+/// The analysis mate helper's work (in its own thread, before it joins the search): tries
+/// to prove a forced win of the side to move and, when the first move of the proof is a
+/// `root` move, makes it the search's first line and reports it.
+pub(super) fn help_with_mate(solver: &mut Solver, pos: &Position, root: &[Move], shared: &Shared) {
+    let limits = MateLimits {
+        time: Some(MATE_HELPER_TIME),
+        ..MateLimits::default()
+    };
+    let solution = solver.solve(pos, limits, shared.control, &mut |_| {});
+    let Verdict::Mate(line) = solution.verdict else {
+        return;
+    };
+    if line.first().is_none_or(|mv| !root.contains(mv)) || shared.control.is_stopped() {
+        return;
+    }
+    log::debug!(
+        "the mate helper proved a win in {} plies ({} nodes)",
+        line.len(),
+        solution.progress.nodes
+    );
+    let info = Info {
+        depth: line.len() as i32,
+        seldepth: line.len(),
+        multipv: 1,
+        score: mate_in(line.len()),
+        bound: None,
+        nodes: shared.total_nodes(),
+        time: shared.control.elapsed(),
+        hashfull: shared.tt.hashfull(),
+        pv: line,
+    };
+    if shared.proven.set(info.clone()).is_ok() {
+        shared.report(&info);
+    }
+}
+
 /// The result of a proven forced win, `line` from its first move to the end of the game,
 /// reported to the observer as a mate score.
 fn proven_line(
@@ -143,5 +200,37 @@ fn proven_line(
         nodes: progress.nodes,
         pv: line.to_vec(),
         mate: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_mate_helper_runs_in_a_full_strength_analysis_with_threads_to_spare() {
+        let analysis = Limits {
+            analysis: true,
+            ..Limits::default()
+        };
+        let infinite = Limits {
+            infinite: true,
+            ..Limits::default()
+        };
+        assert!(runs_mate_helper(&analysis, 2, 1));
+        assert!(runs_mate_helper(&infinite, 4, 1));
+        // A game search keeps its threads; one thread is the search's; several lines or a
+        // lower strength want the search's own lines.
+        assert!(!runs_mate_helper(&Limits::default(), 2, 1));
+        assert!(!runs_mate_helper(&analysis, 1, 1));
+        assert!(!runs_mate_helper(&analysis, 2, 3));
+        let weaker = Limits {
+            skill: crate::search::skill::Skill::new(5),
+            ..analysis
+        };
+        assert!(!runs_mate_helper(&weaker, 2, 1));
+        assert_eq!(mate_helper_table_mb(16), 4);
+        assert_eq!(mate_helper_table_mb(1), 1);
+        assert_eq!(mate_helper_table_mb(4096), 256);
     }
 }

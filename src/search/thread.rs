@@ -38,13 +38,21 @@ pub struct Shared<'a> {
     /// The side to move at the root, and what a draw is worth to it (negative when it is
     /// ahead: see `SearchParams::contempt_pct`).
     pub root_draw: (crate::core::Color, Score),
+    /// A forced win that the analysis mate helper proved (see `prove.rs`): it stands as
+    /// the first line over any line of the search that does not mate as fast.
+    pub proven: std::sync::OnceLock<super::Info>,
 }
 
 impl Shared<'_> {
     /// Passes `info` to the observer, unless it repeats the last mate line reported for its
     /// MultiPV index unchanged (once a mate is found, deeper iterations find the same line
-    /// within microseconds and would flood the GUI).
+    /// within microseconds and would flood the GUI). A first line that mates slower than a
+    /// proven forced win (or does not mate) is replaced by the proven one.
     pub fn report(&self, info: &super::Info) {
+        let info = match self.proven.get() {
+            Some(proven) if info.multipv == 1 && proven.score > info.score => proven,
+            _ => info,
+        };
         {
             let mut reported = self.reported.lock().unwrap_or_else(|e| e.into_inner());
             let slot = info.multipv.saturating_sub(1);
