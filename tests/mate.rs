@@ -258,3 +258,34 @@ fn two_free_kings_against_a_guarded_king_are_proven_not_thrashed() {
     assert_wins(&pos, &line, Color::Sente, "two free kings");
     assert!(line.len() <= 11, "{} plies", line.len());
 }
+
+/// Without the second pass (`shorten: false`, the analysis mate helper's first call) the
+/// answer is the first proof found: it still wins, it is never shorter than the label (the
+/// shortest), and on some problems it is longer, which the second pass mends.
+#[test]
+fn the_first_proof_wins_and_the_second_pass_only_shortens() {
+    let mut solver = Solver::new(16);
+    let control = SearchControl::new(false);
+    let limits = MateLimits {
+        nodes: Some(3_000_000),
+        shorten: false,
+        ..MateLimits::default()
+    };
+    let mut longer = 0;
+    for p in problems().iter().filter(|p| p.expected.is_some()) {
+        let what = format!("line {} ({})", p.line, p.source);
+        let Verdict::Mate(line) = solver.solve(&p.pos, limits, &control, &mut |_| {}).verdict
+        else {
+            panic!("{what}: no first proof");
+        };
+        assert_wins(&p.pos, &line, p.pos.side_to_move(), &what);
+        let shortest = p.expected.unwrap();
+        assert!(
+            line.len() >= shortest,
+            "{what}: {} < {shortest}",
+            line.len()
+        );
+        longer += usize::from(line.len() > shortest);
+    }
+    assert!(longer > 0, "the second pass shortened nothing");
+}

@@ -79,6 +79,9 @@ pub struct MateLimits {
     pub nodes: Option<u64>,
     /// The longest line, in plies (at most [`MAX_PLIES`]).
     pub max_plies: usize,
+    /// After the first proof, look for shorter ones (the second pass); without it the
+    /// first proof is the answer, at once (the analysis mate helper shows it first).
+    pub shorten: bool,
 }
 
 impl Default for MateLimits {
@@ -88,6 +91,7 @@ impl Default for MateLimits {
             time: None,
             nodes: None,
             max_plies: MAX_PLIES,
+            shorten: true,
         }
     }
 }
@@ -227,7 +231,7 @@ impl Solver {
                 let extra = (self.nodes * SHORTENING_FACTOR).max(SHORTENING_MIN_NODES);
                 let end = self.nodes.saturating_add(extra);
                 self.limits.nodes = Some(self.limits.nodes.map_or(end, |n| n.min(end)));
-                while best.len() > 2 && !self.out_of_budget {
+                while self.limits.shorten && best.len() > 2 && !self.out_of_budget {
                     self.limits.max_plies = best.len() - 2;
                     self.table.clear();
                     let shorter = self.solve_root(&mut pos, control, tick);

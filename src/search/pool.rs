@@ -291,9 +291,9 @@ impl Searcher {
         });
         let chosen = skilled.as_ref().or(chosen);
         let nodes = shared.total_nodes();
-        if let Some(proven) = shared.proven.get() {
+        if let Some(proven) = shared.proven() {
             if chosen.is_none_or(|line| line.score < proven.score) {
-                return proven_result(proven, nodes, &shared);
+                return proven_result(&proven, nodes, &shared);
             }
         }
         let Some(line) = chosen else {

@@ -138,37 +138,39 @@ pub(super) fn mate_helper_table_mb(hash_mb: usize) -> usize {
 
 /// The analysis mate helper's work (in its own thread, before it joins the search): tries
 /// to prove a forced win of the side to move and, when the first move of the proof is a
-/// `root` move, makes it the search's first line and reports it.
+/// `root` move, makes it the search's first line and reports it; the first proof at once,
+/// then a shorter one if the solver's second pass finds it in the time left.
 pub(super) fn help_with_mate(solver: &mut Solver, pos: &Position, root: &[Move], shared: &Shared) {
-    let limits = MateLimits {
-        time: Some(MATE_HELPER_TIME),
-        ..MateLimits::default()
-    };
-    let solution = solver.solve(pos, limits, shared.control, &mut |_| {});
-    let Verdict::Mate(line) = solution.verdict else {
-        return;
-    };
-    if line.first().is_none_or(|mv| !root.contains(mv)) || shared.control.is_stopped() {
-        return;
-    }
-    log::debug!(
-        "the mate helper proved a win in {} plies ({} nodes)",
-        line.len(),
-        solution.progress.nodes
-    );
-    let info = Info {
-        depth: line.len() as i32,
-        seldepth: line.len(),
-        multipv: 1,
-        score: mate_in(line.len()),
-        bound: None,
-        nodes: shared.total_nodes(),
-        time: shared.control.elapsed(),
-        hashfull: shared.tt.hashfull(),
-        pv: line,
-    };
-    if shared.proven.set(info.clone()).is_ok() {
-        shared.report(&info);
+    let started = std::time::Instant::now();
+    for shorten in [false, true] {
+        let limits = MateLimits {
+            time: Some(MATE_HELPER_TIME.saturating_sub(started.elapsed())),
+            shorten,
+            ..MateLimits::default()
+        };
+        let solution = solver.solve(pos, limits, shared.control, &mut |_| {});
+        let Verdict::Mate(line) = solution.verdict else {
+            return;
+        };
+        if line.first().is_none_or(|mv| !root.contains(mv)) || shared.control.is_stopped() {
+            return;
+        }
+        log::debug!(
+            "the mate helper proved a win in {} plies ({} nodes)",
+            line.len(),
+            solution.progress.nodes
+        );
+        shared.report_proven(Info {
+            depth: line.len() as i32,
+            seldepth: line.len(),
+            multipv: 1,
+            score: mate_in(line.len()),
+            bound: None,
+            nodes: shared.total_nodes(),
+            time: shared.control.elapsed(),
+            hashfull: shared.tt.hashfull(),
+            pv: line,
+        });
     }
 }
 

@@ -38,9 +38,9 @@ pub struct Shared<'a> {
     /// The side to move at the root, and what a draw is worth to it (negative when it is
     /// ahead: see `SearchParams::contempt_pct`).
     pub root_draw: (crate::core::Color, Score),
-    /// A forced win that the analysis mate helper proved (see `prove.rs`): it stands as
-    /// the first line over any line of the search that does not mate as fast.
-    pub proven: std::sync::OnceLock<super::Info>,
+    /// The fastest forced win that the analysis mate helper proved (see `prove.rs`): it
+    /// stands as the first line over any line of the search that does not mate as fast.
+    pub proven: std::sync::Mutex<Option<super::Info>>,
 }
 
 impl Shared<'_> {
@@ -49,7 +49,8 @@ impl Shared<'_> {
     /// within microseconds and would flood the GUI). A first line that mates slower than a
     /// proven forced win (or does not mate) is replaced by the proven one.
     pub fn report(&self, info: &super::Info) {
-        let info = match self.proven.get() {
+        let proven = self.proven();
+        let info = match &proven {
             Some(proven) if info.multipv == 1 && proven.score > info.score => proven,
             _ => info,
         };
@@ -68,6 +69,26 @@ impl Shared<'_> {
             reported[slot] = Some(info.clone());
         }
         self.observer.info(info);
+    }
+
+    /// The mate helper's proven line, if it proved one.
+    pub fn proven(&self) -> Option<super::Info> {
+        self.proven
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
+    }
+
+    /// Makes `info` the proven line and reports it, unless a line as fast is proven already.
+    pub fn report_proven(&self, info: super::Info) {
+        {
+            let mut proven = self.proven.lock().unwrap_or_else(|e| e.into_inner());
+            if proven.as_ref().is_some_and(|p| p.score >= info.score) {
+                return;
+            }
+            *proven = Some(info.clone());
+        }
+        self.report(&info);
     }
 
     /// Stops the search once the hard time limit is reached (never while pondering).
