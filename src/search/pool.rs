@@ -335,16 +335,7 @@ fn proven_result(proven: &Info, nodes: u64, shared: &Shared) -> SearchResult {
     if !shared.repeats_last_report(proven) {
         shared.report(proven);
     }
-    SearchResult {
-        best: proven.pv.first().copied(),
-        ponder: proven.pv.get(1).copied(),
-        score: Some(proven.score),
-        bound: None,
-        depth: proven.depth,
-        nodes,
-        pv: proven.pv.clone(),
-        mate: None,
-    }
+    super::prove::proof_result(proven, nodes)
 }
 
 /// What a search thread hands back.

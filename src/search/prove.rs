@@ -160,17 +160,12 @@ pub(super) fn help_with_mate(solver: &mut Solver, pos: &Position, root: &[Move],
             line.len(),
             solution.progress.nodes
         );
-        shared.report_proven(Info {
-            depth: line.len() as i32,
-            seldepth: line.len(),
-            multipv: 1,
-            score: mate_in(line.len()),
-            bound: None,
-            nodes: shared.total_nodes(),
-            time: shared.control.elapsed(),
-            hashfull: shared.tt.hashfull(),
-            pv: line,
-        });
+        shared.report_proven(proof_info(
+            line,
+            shared.total_nodes(),
+            shared.control.elapsed(),
+            shared.tt.hashfull(),
+        ));
     }
 }
 
@@ -181,26 +176,41 @@ fn proven_line(
     progress: &crate::mate::Progress,
     observer: &dyn Observer,
 ) -> SearchResult {
-    let score = mate_in(line.len());
-    observer.info(&Info {
+    let info = proof_info(
+        line.to_vec(),
+        progress.nodes,
+        progress.time,
+        progress.hashfull,
+    );
+    observer.info(&info);
+    proof_result(&info, progress.nodes)
+}
+
+/// The `info` of a proven forced win: a mate in as many plies as the line has, as deep.
+fn proof_info(line: Vec<Move>, nodes: u64, time: Duration, hashfull: u32) -> Info {
+    Info {
         depth: line.len() as i32,
         seldepth: line.len(),
         multipv: 1,
-        score,
+        score: mate_in(line.len()),
         bound: None,
-        nodes: progress.nodes,
-        time: progress.time,
-        hashfull: progress.hashfull,
-        pv: line.to_vec(),
-    });
+        nodes,
+        time,
+        hashfull,
+        pv: line,
+    }
+}
+
+/// The search's answer when it stands by the proof of `info` (after `nodes` in all).
+pub(super) fn proof_result(info: &Info, nodes: u64) -> SearchResult {
     SearchResult {
-        best: line.first().copied(),
-        ponder: line.get(1).copied(),
-        score: Some(score),
+        best: info.pv.first().copied(),
+        ponder: info.pv.get(1).copied(),
+        score: Some(info.score),
         bound: None,
-        depth: line.len() as i32,
-        nodes: progress.nodes,
-        pv: line.to_vec(),
+        depth: info.depth,
+        nodes,
+        pv: info.pv.clone(),
         mate: None,
     }
 }
