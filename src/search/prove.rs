@@ -24,7 +24,9 @@ const PROBE_TABLE_MB: usize = 2;
 const MIN_PROBE: Duration = Duration::from_millis(1);
 
 /// How long the analysis mate helper tries before its thread joins the search: at 10 s
-/// the solver proves most mates of `data/mate/hard.txt` that it proves at all.
+/// the solver proves most mates of `data/mate/hard.txt` that it proves at all. In ordinary
+/// positions it decides (no mate by checks) within milliseconds (56 self-play positions:
+/// median 4 ms, at most 67 ms), so the cap matters only where checks abound.
 const MATE_HELPER_TIME: Duration = Duration::from_secs(10);
 
 impl Searcher {
