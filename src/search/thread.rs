@@ -49,25 +49,25 @@ impl Shared<'_> {
     /// within microseconds and would flood the GUI). A first line that mates slower than a
     /// proven forced win (or does not mate) is replaced by the proven one.
     pub fn report(&self, info: &super::Info) {
+        // One lock around the choice and the output, so that lines reach the observer in
+        // the order they were chosen (a proven line is never followed by an older one).
+        let mut reported = self.reported.lock().unwrap_or_else(|e| e.into_inner());
         let proven = self.proven();
         let info = match &proven {
             Some(proven) if info.multipv == 1 && proven.score > info.score => proven,
             _ => info,
         };
-        {
-            let mut reported = self.reported.lock().unwrap_or_else(|e| e.into_inner());
-            let slot = info.multipv.saturating_sub(1);
-            if reported.len() <= slot {
-                reported.resize(slot + 1, None);
-            }
-            let unchanged = reported[slot].as_ref().is_some_and(|last| {
-                last.score == info.score && last.bound == info.bound && last.pv == info.pv
-            });
-            if crate::core::score::is_mate(info.score) && unchanged {
-                return;
-            }
-            reported[slot] = Some(info.clone());
+        let slot = info.multipv.saturating_sub(1);
+        if reported.len() <= slot {
+            reported.resize(slot + 1, None);
         }
+        let unchanged = reported[slot].as_ref().is_some_and(|last| {
+            last.score == info.score && last.bound == info.bound && last.pv == info.pv
+        });
+        if crate::core::score::is_mate(info.score) && unchanged {
+            return;
+        }
+        reported[slot] = Some(info.clone());
         self.observer.info(info);
     }
 
