@@ -1,15 +1,16 @@
 #!/usr/bin/env python3
 """Scores an engine on a mate problem file (data/mate/problems.txt) over USI.
 
-    scripts/mate-score.py ENGINE PROBLEMS [--time MS] [--search [--clock]] [--option NAME=VALUE ...]
+    scripts/mate-score.py ENGINE PROBLEMS [--time MS] [--search [--clock]] [--option NAME=VALUE ...] [--only-mates]
 
 Without --search each problem gets `go mate MS` (the proof-number solver): a problem counts
 as solved when `checkmate <line>` has the labelled length (or is longer: counted apart, the
 shortening pass ran out of time), disproved when `checkmate nomate` answers a `nomate`
 problem, wrong when the answer contradicts the label (or is shorter), unknown on
 `checkmate timeout`. With --search it gets `go movetime MS` (the alpha-beta search): solved
-when the last info line says `score mate N` with the labelled N (a mate problem), unknown
-otherwise (the search cannot disprove). With --search --clock the search is a game move
+when the last info line says `score mate N` for a mate problem (N longer than the label is
+counted apart, and so is N shorter: the search tries quiet moves, which labels proven with
+checks only do not), unknown otherwise (the search cannot disprove). With --search --clock the search is a game move
 instead, `go btime MS wtime MS binc MS/50 winc MS/50`, as a bot or a match plays (the mate
 probe, `Tune_probe_mate_permille`, applies only there). --option sets an engine option
 first (repeatable). Prints the counts, the solver's nodes per second and the longest mate
@@ -32,6 +33,7 @@ def main():
     parser.add_argument("--search", action="store_true", help="alpha-beta instead of the solver")
     parser.add_argument("--clock", action="store_true", help="with --search: a game clock of MS each, not movetime")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="an engine option")
+    parser.add_argument("--only-mates", action="store_true", help="skip the no-mate problems")
     args = parser.parse_args()
     if args.clock and not args.search:
         parser.error("--clock needs --search")
@@ -41,16 +43,18 @@ def main():
     for option in args.option:
         name, _, value = option.partition("=")
         send(f"setoption name {name} value {value}")
-    counts = {"solved": 0, "longer": 0, "disproved": 0, "unknown": 0, "wrong": 0}
+    counts = {"solved": 0, "longer": 0, "shorter": 0, "disproved": 0, "unknown": 0, "wrong": 0}
     rates, longest, variant = [], 0, None
     started = time.monotonic()
     total = 0
     for n, line in enumerate(open(args.problems, encoding="utf-8"), 1):
         if not line.strip() or line.startswith("#"):
             continue
-        total += 1
         var, sfen, label, _source = line.rstrip("\n").split("|")
         expected = None if label == "nomate" else int(label.split()[1])
+        if expected is None and args.only_mates:
+            continue
+        total += 1
         if var != variant:
             send(f"setoption name USI_Variant value {var}")
             variant = var
@@ -75,6 +79,10 @@ def main():
                 counts["solved"] += 1
                 counts["longer"] += 1
                 longest = max(longest, mate)
+            elif expected is not None and mate is not None and 0 < mate < expected:
+                # A mate with a quiet move, shorter than a label proven with checks only.
+                counts["solved"] += 1
+                counts["shorter"] += 1
             elif expected is None and mate is not None and mate > 0:
                 counts["wrong"] += 1
             else:
@@ -112,7 +120,8 @@ def main():
         what = "search (a game clock)" if args.clock else "search (go movetime)"
     options = f" with {', '.join(args.option)}" if args.option else ""
     print(f"{what}{options}, {args.time} ms a problem, {total} problems ({mates} mates, {total - mates} no-mates):")
-    print(f"  solved {counts['solved']}/{mates} ({counts['longer']} longer than labelled), "
+    shorter = f", {counts['shorter']} shorter: a quiet mate" if args.search else ""
+    print(f"  solved {counts['solved']}/{mates} ({counts['longer']} longer than labelled{shorter}), "
           f"disproved {counts['disproved']}/{total - mates}, unknown {counts['unknown']}, wrong {counts['wrong']}")
     print(f"  longest mate proven: {longest} plies; whole run {time.monotonic() - started:.1f} s")
     if rates:
