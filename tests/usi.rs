@@ -471,3 +471,46 @@ fn an_analysis_with_two_threads_proves_the_mate_in_a_helper() {
     let last_pv: Vec<&str> = last.split(" pv ").nth(1).unwrap().split(' ').collect();
     assert_eq!(best, last_pv[0], "{last}");
 }
+
+#[test]
+fn a_single_thread_analysis_lets_the_solver_try_first() {
+    let mut e = Engine::start();
+    e.send("usi");
+    e.until(5.0, |l| l == "usiok");
+    e.send("setoption name USI_AnalyseMode value true");
+    e.send(&format!("position sfen {MATE_13}"));
+    // As shoginet asks: the solver gets a tenth of the time before the search.
+    e.send("go movetime 3000 depth 19 nodes 1250000");
+    let best = e.bestmove(30.0);
+    let infos: Vec<&String> = e
+        .seen
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .collect();
+    let first: Vec<&str> = infos[0].split_whitespace().collect();
+    let at = |w: &str| first.iter().position(|x| *x == w).expect(w) + 1;
+    // The first line is the proof (before the search's depth 1), as deep as it is long.
+    assert_eq!(first[at("score")], "mate", "{infos:?}");
+    let plies = first[at("mate")];
+    assert_eq!(first[at("depth")], plies, "{infos:?}");
+    assert_eq!(first[at("pv")..].len().to_string(), plies, "{infos:?}");
+    let mut pos = Position::from_sfen(Variant::chu(), MATE_13).unwrap();
+    pos.play_usi_moves(first[at("pv")..].iter().copied())
+        .expect("the proven line is legal");
+    assert_eq!(
+        pos.outcome().expect("the proof ends the game").winner,
+        Some(shishi::core::Color::Gote)
+    );
+    // The answer stands by a mate: the proof, or a faster one the search found.
+    let last = infos.last().unwrap();
+    assert!(last.contains("score mate"), "{last}");
+    assert_eq!(
+        best,
+        last.split(" pv ")
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .next()
+            .unwrap()
+    );
+}

@@ -35,8 +35,9 @@ pub struct Searcher {
     pub(super) solver: Option<crate::mate::Solver>,
     /// The small solver a timed game search tries first (see `prove.rs`).
     pub(super) probe_solver: Option<crate::mate::Solver>,
-    /// The solver of the analysis mate helper (see `prove.rs`).
-    mate_helper_solver: Option<crate::mate::Solver>,
+    /// The solver of an analysis: the mate helper's, or a single-thread analysis's first
+    /// try (see `prove.rs`).
+    pub(super) analysis_solver: Option<crate::mate::Solver>,
 }
 
 impl Searcher {
@@ -58,7 +59,7 @@ impl Searcher {
             move_overhead: Duration::from_millis(50),
             solver: None,
             probe_solver: None,
-            mate_helper_solver: None,
+            analysis_solver: None,
         })
     }
 
@@ -175,18 +176,16 @@ impl Searcher {
         }
         self.tt.new_search();
         let threads = self.histories.len();
+        let mut first_proof = None;
+        if super::prove::proves_before_analysis(limits, threads, self.multipv) {
+            let budget = super::prove::analysis_proof_budget(&time);
+            first_proof = self.prove_before_analysis(pos, budget, control, &root);
+        }
         let mut mate_helper = None;
         if super::prove::runs_mate_helper(limits, threads, self.multipv) {
-            let table_mb = super::prove::mate_helper_table_mb(self.hash_mb());
-            if self
-                .mate_helper_solver
-                .as_ref()
-                .is_none_or(|s| s.table_mb() != table_mb)
-            {
-                self.mate_helper_solver = None;
-                self.mate_helper_solver = Some(crate::mate::Solver::new(table_mb));
-            }
-            mate_helper = self.mate_helper_solver.as_mut();
+            self.analysis_solver();
+            // The field, not the method: the search borrows the other fields beside it.
+            mate_helper = self.analysis_solver.as_mut();
         }
         let shared = Shared {
             tt: &self.tt,
@@ -203,6 +202,9 @@ impl Searcher {
             root_draw: (pos.side_to_move(), root_draw_value(pos, limits)),
             proven: Default::default(),
         };
+        if let Some(proof) = first_proof {
+            shared.report_proven(proof);
+        }
         let (main_history, helper_histories) = self
             .histories
             .split_first_mut()

@@ -4,7 +4,8 @@
 //! (`probe_mate_permille`, off by default: its SPRT showed no gain), to prove a forced win
 //! (alpha-beta misses long checking sequences that the solver proves in milliseconds); and
 //! an analysis with two threads or more lets one of them try the solver first (the mate
-//! helper), whose proven win then stands as the first line.
+//! helper), a single-thread analysis gives it a short budget before searching, and a
+//! proven win then stands as the first line.
 
 use super::thread::Shared;
 use super::time::TimeLimits;
@@ -23,6 +24,9 @@ const PROBE_TABLE_MB: usize = 2;
 /// A shorter share is not tried (in time trouble every millisecond is the search's).
 const MIN_PROBE: Duration = Duration::from_millis(1);
 
+/// The share of a single-thread analysis's planned time that the solver gets first.
+const ANALYSIS_PROOF_SHARE: u32 = 10;
+
 /// How long the analysis mate helper tries before its thread joins the search: at 10 s
 /// the solver proves most mates of `data/mate/hard.txt` that it proves at all. In ordinary
 /// positions it decides (no mate by checks) within milliseconds (56 self-play positions:
@@ -30,6 +34,52 @@ const MIN_PROBE: Duration = Duration::from_millis(1);
 const MATE_HELPER_TIME: Duration = Duration::from_secs(10);
 
 impl Searcher {
+    /// The solver of an analysis (the mate helper's, or the single-thread analysis's first
+    /// try), made or remade for a table of a quarter of the hash.
+    pub(super) fn analysis_solver(&mut self) -> &mut Solver {
+        let table_mb = mate_helper_table_mb(self.hash_mb());
+        if self
+            .analysis_solver
+            .as_ref()
+            .is_none_or(|s| s.table_mb() != table_mb)
+        {
+            self.analysis_solver = None;
+            self.analysis_solver = Some(Solver::new(table_mb));
+        }
+        self.analysis_solver.as_mut().expect("made above")
+    }
+
+    /// A single-thread analysis's first try: a forced win that the solver proves within
+    /// `budget`, if its first move is one of the `root` moves, as the `info` of its line.
+    pub(super) fn prove_before_analysis(
+        &mut self,
+        pos: &Position,
+        budget: Duration,
+        control: &SearchControl,
+        root: &[Move],
+    ) -> Option<Info> {
+        let limits = MateLimits {
+            time: Some(budget),
+            ..MateLimits::default()
+        };
+        let solution = self
+            .analysis_solver()
+            .solve(pos, limits, control, &mut |_| {});
+        let Verdict::Mate(line) = solution.verdict else {
+            return None;
+        };
+        if !root.contains(line.first()?) {
+            return None;
+        }
+        let progress = solution.progress;
+        Some(proof_info(
+            line,
+            progress.nodes,
+            control.elapsed(),
+            progress.hashfull,
+        ))
+    }
+
     /// Proves or disproves a forced win of the side to move within `limits.movetime` and
     /// `limits.nodes` (none: until decided or stopped).
     pub(super) fn prove_mate(
@@ -133,7 +183,28 @@ pub(super) fn runs_mate_helper(limits: &Limits, threads: usize, multipv: usize) 
     (limits.infinite || limits.analysis) && threads >= 2 && multipv <= 1 && limits.skill.is_none()
 }
 
-/// The table of the analysis mate helper: a quarter of the hash table's size, at most 256 MB.
+/// Whether a single-thread analysis lets the solver try first, for a short budget
+/// ([`analysis_proof_budget`]), since no thread can be spared for the mate helper. Only
+/// with a fixed time (shoginet's `go movetime 3000 depth 19 nodes 1250000`) or none at all:
+/// an analysis bounded by depth or nodes alone stays a pure, repeatable search.
+pub(super) fn proves_before_analysis(limits: &Limits, threads: usize, multipv: usize) -> bool {
+    (limits.infinite || limits.analysis)
+        && threads == 1
+        && multipv <= 1
+        && limits.skill.is_none()
+        && (limits.infinite || limits.movetime.is_some())
+}
+
+/// How long a single-thread analysis lets the solver try first: a tenth of the planned
+/// time, or half a second of an infinite analysis (in ordinary positions the solver
+/// decides within milliseconds, so the first search lines are not held back).
+pub(super) fn analysis_proof_budget(time: &TimeLimits) -> Duration {
+    time.soft.map_or(Duration::from_millis(500), |soft| {
+        soft / ANALYSIS_PROOF_SHARE
+    })
+}
+
+/// The table of the analysis mate solver: a quarter of the hash table's size, at most 256 MB.
 pub(super) fn mate_helper_table_mb(hash_mb: usize) -> usize {
     (hash_mb / 4).clamp(1, 256)
 }
@@ -240,9 +311,28 @@ mod tests {
         assert!(!runs_mate_helper(&analysis, 2, 3));
         let weaker = Limits {
             skill: crate::search::skill::Skill::new(5),
-            ..analysis
+            ..analysis.clone()
         };
         assert!(!runs_mate_helper(&weaker, 2, 1));
+        // One thread: the solver tries first, in an analysis with a fixed time or none.
+        let timed = Limits {
+            movetime: Some(Duration::from_secs(3)),
+            nodes: Some(1_250_000),
+            ..analysis.clone()
+        };
+        assert!(proves_before_analysis(&timed, 1, 1));
+        assert!(proves_before_analysis(&infinite, 1, 1));
+        assert!(!proves_before_analysis(&timed, 2, 1), "the helper does it");
+        assert!(
+            !proves_before_analysis(&analysis, 1, 1),
+            "by depth or nodes only"
+        );
+        assert!(!proves_before_analysis(&Limits::default(), 1, 1));
+        let soft = TimeLimits {
+            soft: Some(Duration::from_secs(3)),
+            hard: None,
+        };
+        assert_eq!(analysis_proof_budget(&soft), Duration::from_millis(300));
         assert_eq!(mate_helper_table_mb(16), 4);
         assert_eq!(mate_helper_table_mb(1), 1);
         assert_eq!(mate_helper_table_mb(4096), 256);
