@@ -183,9 +183,11 @@ impl Searcher {
         }
         let mut mate_helper = None;
         if super::prove::runs_mate_helper(limits, threads, self.multipv) {
-            self.analysis_solver();
-            // The field, not the method: the search borrows the other fields beside it.
-            mate_helper = self.analysis_solver.as_mut();
+            let table_mb = super::prove::analysis_table_mb(self.hash_mb());
+            mate_helper = Some(super::prove::sized_solver(
+                &mut self.analysis_solver,
+                table_mb,
+            ));
         }
         let shared = Shared {
             tt: &self.tt,
@@ -331,12 +333,10 @@ impl Searcher {
     }
 }
 
-/// The result of a search whose first line is the mate helper's proven win; the observer
-/// last heard that line (or hears it now).
+/// The result of a search whose first line is the analysis solver's proven win; the
+/// observer last heard that line (`report` passes it on unless it was the last one).
 fn proven_result(proven: &Info, nodes: u64, shared: &Shared) -> SearchResult {
-    if !shared.repeats_last_report(proven) {
-        shared.report(proven);
-    }
+    shared.report(proven);
     super::prove::proof_result(proven, nodes)
 }
 

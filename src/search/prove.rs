@@ -34,21 +34,6 @@ const ANALYSIS_PROOF_SHARE: u32 = 10;
 const MATE_HELPER_TIME: Duration = Duration::from_secs(10);
 
 impl Searcher {
-    /// The solver of an analysis (the mate helper's, or the single-thread analysis's first
-    /// try), made or remade for a table of a quarter of the hash.
-    pub(super) fn analysis_solver(&mut self) -> &mut Solver {
-        let table_mb = mate_helper_table_mb(self.hash_mb());
-        if self
-            .analysis_solver
-            .as_ref()
-            .is_none_or(|s| s.table_mb() != table_mb)
-        {
-            self.analysis_solver = None;
-            self.analysis_solver = Some(Solver::new(table_mb));
-        }
-        self.analysis_solver.as_mut().expect("made above")
-    }
-
     /// A single-thread analysis's first try: a forced win that the solver proves within
     /// `budget`, if its first move is one of the `root` moves, as the `info` of its line.
     pub(super) fn prove_before_analysis(
@@ -62,15 +47,14 @@ impl Searcher {
             time: Some(budget),
             ..MateLimits::default()
         };
-        let solution = self
-            .analysis_solver()
-            .solve(pos, limits, control, &mut |_| {});
-        let Verdict::Mate(line) = solution.verdict else {
-            return None;
-        };
-        if !root.contains(line.first()?) {
-            return None;
-        }
+        let table_mb = analysis_table_mb(self.hash_mb());
+        let solution = sized_solver(&mut self.analysis_solver, table_mb).solve(
+            pos,
+            limits,
+            control,
+            &mut |_| {},
+        );
+        let line = playable_proof(solution.verdict, root)?;
         let progress = solution.progress;
         Some(proof_info(
             line,
@@ -90,12 +74,7 @@ impl Searcher {
         observer: &dyn Observer,
     ) -> SearchResult {
         let hash_mb = self.hash_mb();
-        if self.solver.as_ref().is_none_or(|s| s.table_mb() != hash_mb) {
-            // Drop the old table before making the new one.
-            self.solver = None;
-            self.solver = Some(Solver::new(hash_mb));
-        }
-        let solver = self.solver.as_mut().expect("made above");
+        let solver = sized_solver(&mut self.solver, hash_mb);
         let mate_limits = MateLimits {
             time: if limits.infinite {
                 None
@@ -159,18 +138,13 @@ impl Searcher {
             ..MateLimits::default()
         };
         let solution = solver.solve(pos, mate_limits, control, &mut |_| {});
-        let Verdict::Mate(line) = &solution.verdict else {
-            return None;
-        };
-        if !root.contains(line.first()?) {
-            return None;
-        }
+        let line = playable_proof(solution.verdict, root)?;
         log::debug!(
             "the solver proved a win in {} plies ({} nodes)",
             line.len(),
             solution.progress.nodes
         );
-        Some(proven_line(line, &solution.progress, observer))
+        Some(proven_line(&line, &solution.progress, observer))
     }
 }
 
@@ -180,7 +154,7 @@ impl Searcher {
 /// Only for a single line at full strength: a game search keeps every thread (the solver's
 /// use in play, `probe_mate_permille`, has not passed an SPRT).
 pub(super) fn runs_mate_helper(limits: &Limits, threads: usize, multipv: usize) -> bool {
-    (limits.infinite || limits.analysis) && threads >= 2 && multipv <= 1 && limits.skill.is_none()
+    analyses_one_line(limits, multipv) && threads >= 2
 }
 
 /// Whether a single-thread analysis lets the solver try first, for a short budget
@@ -188,11 +162,15 @@ pub(super) fn runs_mate_helper(limits: &Limits, threads: usize, multipv: usize) 
 /// with a fixed time (shoginet's `go movetime 3000 depth 19 nodes 1250000`) or none at all:
 /// an analysis bounded by depth or nodes alone stays a pure, repeatable search.
 pub(super) fn proves_before_analysis(limits: &Limits, threads: usize, multipv: usize) -> bool {
-    (limits.infinite || limits.analysis)
+    analyses_one_line(limits, multipv)
         && threads == 1
-        && multipv <= 1
-        && limits.skill.is_none()
         && (limits.infinite || limits.movetime.is_some())
+}
+
+/// An analysis (`go infinite`, `USI_AnalyseMode`) for one line at full strength: where the
+/// solver's proof may stand as the answer.
+fn analyses_one_line(limits: &Limits, multipv: usize) -> bool {
+    (limits.infinite || limits.analysis) && multipv <= 1 && limits.skill.is_none()
 }
 
 /// How long a single-thread analysis lets the solver try first: a tenth of the planned
@@ -205,8 +183,27 @@ pub(super) fn analysis_proof_budget(time: &TimeLimits) -> Duration {
 }
 
 /// The table of the analysis mate solver: a quarter of the hash table's size, at most 256 MB.
-pub(super) fn mate_helper_table_mb(hash_mb: usize) -> usize {
+pub(super) fn analysis_table_mb(hash_mb: usize) -> usize {
     (hash_mb / 4).clamp(1, 256)
+}
+
+/// The solver in `slot`, made (or made again) with a table of `table_mb`: the old table is
+/// dropped before the new one is made.
+pub(super) fn sized_solver(slot: &mut Option<Solver>, table_mb: usize) -> &mut Solver {
+    if slot.as_ref().is_none_or(|s| s.table_mb() != table_mb) {
+        *slot = None;
+        *slot = Some(Solver::new(table_mb));
+    }
+    slot.as_mut().expect("made above")
+}
+
+/// The proven line of `verdict`, if there is one and the search may play its first move
+/// (one of the `root` moves: not a losing repetition, not excluded by `searchmoves`).
+fn playable_proof(verdict: Verdict, root: &[Move]) -> Option<Vec<Move>> {
+    match verdict {
+        Verdict::Mate(line) if line.first().is_some_and(|mv| root.contains(mv)) => Some(line),
+        _ => None,
+    }
 }
 
 /// The analysis mate helper's work (in its own thread, before it joins the search): tries
@@ -222,10 +219,10 @@ pub(super) fn help_with_mate(solver: &mut Solver, pos: &Position, root: &[Move],
             ..MateLimits::default()
         };
         let solution = solver.solve(pos, limits, shared.control, &mut |_| {});
-        let Verdict::Mate(line) = solution.verdict else {
+        let Some(line) = playable_proof(solution.verdict, root) else {
             return;
         };
-        if line.first().is_none_or(|mv| !root.contains(mv)) || shared.control.is_stopped() {
+        if shared.control.is_stopped() {
             return;
         }
         log::debug!(
@@ -333,8 +330,8 @@ mod tests {
             hard: None,
         };
         assert_eq!(analysis_proof_budget(&soft), Duration::from_millis(300));
-        assert_eq!(mate_helper_table_mb(16), 4);
-        assert_eq!(mate_helper_table_mb(1), 1);
-        assert_eq!(mate_helper_table_mb(4096), 256);
+        assert_eq!(analysis_table_mb(16), 4);
+        assert_eq!(analysis_table_mb(1), 1);
+        assert_eq!(analysis_table_mb(4096), 256);
     }
 }
