@@ -335,7 +335,7 @@ fn count_result(
 fn open_append(path: &Option<std::path::PathBuf>) -> Result<Option<std::fs::File>, String> {
     path.as_ref()
         .map(|p| {
-            let unfinished_line = resume::ends_without_newline(p);
+            let unfinished_line = ends_inside_a_line(p);
             let mut file = std::fs::OpenOptions::new()
                 .create(true)
                 .append(true)
@@ -348,6 +348,17 @@ fn open_append(path: &Option<std::path::PathBuf>) -> Result<Option<std::fs::File
             Ok(file)
         })
         .transpose()
+}
+
+/// Whether the file at `path` ends in the middle of a line (a record written without its
+/// newline). Reads its last byte only: record files grow large.
+fn ends_inside_a_line(path: &std::path::Path) -> bool {
+    use std::io::{Read, Seek, SeekFrom};
+    let Ok(mut file) = std::fs::File::open(path) else {
+        return false;
+    };
+    let mut last = [0u8];
+    file.seek(SeekFrom::End(-1)).is_ok() && file.read_exact(&mut last).is_ok() && last[0] != b'\n'
 }
 
 fn write_records(
@@ -481,5 +492,19 @@ mod tests {
             plan.iter().all(|p| p.sente == 0 || p.gote == 0),
             "gauntlet: engine 0 in every game"
         );
+    }
+
+    #[test]
+    fn a_record_without_its_newline_is_noticed() {
+        let path =
+            std::env::temp_dir().join(format!("shishi-newline-{}.jsonl", std::process::id()));
+        std::fs::write(&path, "{\"game\":1}\n").unwrap();
+        assert!(!ends_inside_a_line(&path));
+        std::fs::write(&path, "{\"game\":1}").unwrap();
+        assert!(ends_inside_a_line(&path));
+        std::fs::write(&path, "").unwrap();
+        assert!(!ends_inside_a_line(&path), "an empty file");
+        std::fs::remove_file(&path).unwrap();
+        assert!(!ends_inside_a_line(&path), "no file");
     }
 }

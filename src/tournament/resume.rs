@@ -89,12 +89,6 @@ fn check_distinct(names: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// Whether the file at `path` ends in the middle of a line (a record written without its
-/// newline), so that the next record must start on a new line.
-pub fn ends_without_newline(path: &Path) -> bool {
-    std::fs::read(path).is_ok_and(|bytes| bytes.last().is_some_and(|&b| b != b'\n'))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -193,14 +187,5 @@ mod tests {
         let same = vec!["A".to_string(), "A".to_string()];
         let err = recorded_games(&sho, &plan, &same, "chushogi").unwrap_err();
         assert!(err.contains("distinct names"), "{err}");
-    }
-
-    #[test]
-    fn a_record_without_its_newline_is_noticed() {
-        let path = write("newline", &[record(1, "A", "B", 0)]);
-        assert!(!ends_without_newline(&path));
-        let text = std::fs::read_to_string(&path).unwrap();
-        std::fs::write(&path, text.trim_end()).unwrap();
-        assert!(ends_without_newline(&path));
     }
 }
