@@ -10,11 +10,15 @@ iteration perturbs by c_end and steps by r_end * c_end^2 per game point.
 
 The constants, their defaults and ranges come from `ENGINE tune search-params`; the engine
 takes them as `setoption name Tune_NAME value N`. Results go to OUT_DIR (a new folder):
-one line per iteration in spsa.log, the final values in result.txt (NAME VALUE), to be
-written into src/search/params.rs and kept only if an SPRT against the defaults passes.
+the run's settings in settings.json, one line per iteration in spsa.log, the final values
+in result.txt (NAME VALUE), to be written into src/search/params.rs and kept only if an
+SPRT against the defaults passes. A run outlives a session: `--resume` carries on the run
+in OUT_DIR after its last logged iteration, with the settings and random draws it began
+with (a game pair cut short is played again).
 
   scripts/spsa.py ENGINE OUT_DIR [--iterations 2000] [--pairs 1] [--concurrency 2]
                   [--tc 1+0.02 | --nodes N] [--params name,name,...] [--seed 1]
+  scripts/spsa.py ENGINE OUT_DIR --resume
 """
 import argparse
 import json
@@ -71,10 +75,12 @@ def play(engine, plus, minus, opening, args, work):
     return score
 
 
-def main():
+def parse_args():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("engine")
     p.add_argument("out_dir")
+    p.add_argument("--resume", action="store_true",
+                   help="carry on the run in OUT_DIR with its own settings (settings.json)")
     p.add_argument("--iterations", type=int, default=2000)
     p.add_argument("--pairs", type=int, default=1, help="game pairs per iteration")
     p.add_argument("--concurrency", type=int, default=2)
@@ -87,43 +93,105 @@ def main():
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--openings", default=os.path.join(
         os.path.dirname(os.path.abspath(__file__)), "..", "data", "openings", "chushogi.txt"))
-    args = p.parse_args()
+    return p.parse_args()
+
+
+# The settings that define a run: a resumed run takes them from OUT_DIR/settings.json, so
+# that it continues the same schedule with the same random draws.
+RUN_SETTINGS = ("iterations", "pairs", "concurrency", "tc", "nodes", "r_end", "seed")
+
+
+def start(args, engine):
+    """A new run: OUT_DIR must not exist; returns (settings, rows)."""
     if os.path.exists(args.out_dir):
-        sys.exit(f"spsa.py: {args.out_dir} exists; give a new folder")
-    os.makedirs(args.out_dir)
-    engine = os.path.abspath(args.engine)
+        sys.exit(f"spsa.py: {args.out_dir} exists; give a new folder (or --resume)")
     rows = search_params(engine)
     wanted = [n for n in args.params.split(",") if n]
     unknown = set(wanted) - {r[0] for r in rows}
     if unknown:
         sys.exit(f"spsa.py: unknown parameters {sorted(unknown)}")
     rows = [r for r in rows if not wanted or r[0] in wanted]
-    book = openings(args.openings)
+    settings = {key: getattr(args, key) for key in RUN_SETTINGS}
+    settings["openings"] = openings(args.openings)
+    settings["params"] = [list(r) for r in rows]
+    os.makedirs(args.out_dir)
+    with open(os.path.join(args.out_dir, "settings.json"), "w", encoding="utf-8") as f:
+        json.dump(settings, f, indent=1)
+        f.write("\n")
+    return settings, rows
+
+
+def resume(args, engine):
+    """Reads OUT_DIR's settings and log; returns (settings, rows, done, theta)."""
+    path = os.path.join(args.out_dir, "settings.json")
+    if not os.path.exists(path):
+        sys.exit(f"spsa.py: {path} is missing: not a run this script can resume")
+    with open(path, encoding="utf-8") as f:
+        settings = json.load(f)
+    rows = [tuple(r) for r in settings["params"]]
+    listed = {r[0]: r for r in search_params(engine)}
+    for name, default, lo, hi in rows:
+        if name not in listed or listed[name][2:] != (lo, hi):
+            sys.exit(f"spsa.py: the engine's parameter {name} is not the run's "
+                     f"(default {default}, range {lo}..{hi})")
+    done, theta = 0, {name: float(default) for name, default, _, _ in rows}
+    log = os.path.join(args.out_dir, "spsa.log")
+    if os.path.exists(log):
+        with open(log, encoding="utf-8") as f:
+            for number, line in enumerate(f, 1):
+                try:
+                    entry = json.loads(line)
+                    if entry["iteration"] != done + 1 or set(entry["theta"]) != set(theta):
+                        raise ValueError("not the next iteration of this run")
+                except (ValueError, KeyError, TypeError) as e:
+                    sys.exit(f"spsa.py: {log} line {number}: {e}; nothing was changed")
+                done, theta = entry["iteration"], {k: float(v) for k, v in entry["theta"].items()}
+    return settings, rows, done, theta
+
+
+def draw(rng, names, book):
+    """One iteration's random draws: a sign per constant, then an opening."""
+    delta = {name: rng.choice((-1, 1)) for name in names}
+    return delta, rng.choice(book)
+
+
+def main():
+    args = parse_args()
+    engine = os.path.abspath(args.engine)
+    if args.resume:
+        settings, rows, done, theta = resume(args, engine)
+    else:
+        (settings, rows), done = start(args, engine), 0
+        theta = {name: float(default) for name, default, _, _ in rows}
+    for key in RUN_SETTINGS:
+        setattr(args, key, settings[key])
+    book = settings["openings"]
     rng = random.Random(args.seed)
+    for _ in range(done):
+        draw(rng, theta, book)
     n = args.iterations
     big_a = 0.1 * n
-    theta = {name: float(default) for name, default, _, _ in rows}
     bounds = {name: (lo, hi) for name, _, lo, hi in rows}
     c_end = {name: max(1.0, (hi - lo) / 20.0) for name, _, lo, hi in rows}
     c0 = {name: c_end[name] * n ** 0.101 for name in theta}
     a0 = {name: args.r_end * c_end[name] ** 2 * (big_a + n) ** 0.602 for name in theta}
-    log = open(os.path.join(args.out_dir, "spsa.log"), "w", encoding="utf-8")
-    for k in range(1, n + 1):
-        delta = {name: rng.choice((-1, 1)) for name in theta}
+    log = open(os.path.join(args.out_dir, "spsa.log"), "a", encoding="utf-8")
+    for k in range(done + 1, n + 1):
+        delta, opening = draw(rng, theta, book)
         plus, minus = {}, {}
         for name, value in theta.items():
             lo, hi = bounds[name]
             c = c0[name] / k ** 0.101
             plus[name] = int(round(min(hi, max(lo, value + c * delta[name]))))
             minus[name] = int(round(min(hi, max(lo, value - c * delta[name]))))
-        result = play(engine, plus, minus, rng.choice(book), args, args.out_dir)
+        result = play(engine, plus, minus, opening, args, args.out_dir)
         for name in theta:
             lo, hi = bounds[name]
             c = c0[name] / k ** 0.101
             a = a0[name] / (big_a + k) ** 0.602
             theta[name] = min(hi, max(lo, theta[name] + a / c * result * delta[name]))
         log.write(json.dumps({"iteration": k, "result": result,
-                              "theta": {n_: round(v, 2) for n_, v in theta.items()}}) + "\n")
+                              "theta": {n_: round(v, 4) for n_, v in theta.items()}}) + "\n")
         log.flush()
     with open(os.path.join(args.out_dir, "result.txt"), "w", encoding="utf-8") as f:
         for name, value in theta.items():
