@@ -378,9 +378,8 @@ fn a_timed_search_plays_the_win_the_solver_proves() {
     let mut e = Engine::start();
     e.send("usi");
     e.until(5.0, |l| l == "usiok");
-    // Off by default (no SPRT gain yet). Here the solver gets all of the planned time
-    // (about 400 ms; the proof takes about 1,200 nodes), so that a loaded machine still
-    // proves it.
+    // Here the solver gets all of the planned time (about 400 ms; the proof takes about
+    // 1,200 nodes), so that a loaded machine still proves it.
     e.send("setoption name Tune_probe_mate_permille value 1000");
     e.send(&format!("position sfen {MATE_13}"));
     e.send("go btime 20000 wtime 20000 binc 200 winc 200");
@@ -425,6 +424,41 @@ fn a_timed_search_plays_the_win_the_solver_proves() {
     assert!(from_depth_1, "{seen:?}");
     let (from_depth_1, seen) = searched_from_depth_1(1_000);
     assert!(!from_depth_1, "{seen:?}");
+}
+
+#[test]
+fn the_mate_probe_is_on_by_default() {
+    // With the default options a game move far ahead lets the solver try first (a tenth of
+    // the planned time, here about 280 ms against the proof's 1,200 nodes): the proven
+    // line is the answer and no alpha-beta iteration (depth 1 first) is reported.
+    let mut e = Engine::start();
+    e.send("usi");
+    e.until(5.0, |l| l == "usiok");
+    e.send(&format!("position sfen {MATE_13}"));
+    e.send("go btime 200000 wtime 200000 binc 0 winc 0");
+    let best = e.bestmove(30.0);
+    assert!(
+        !e.seen.iter().any(|l| l.starts_with("info depth 1 ")),
+        "{:?}",
+        e.seen
+    );
+    let proof = e.last_seen("info depth").expect("an info line").to_string();
+    assert!(proof.contains(" score mate "), "{proof}");
+    let pv = proof.split(" pv ").nth(1).expect("a pv");
+    assert_eq!(pv.split_whitespace().next(), Some(best.as_str()), "{proof}");
+
+    // Not in an analysis: there the mate helper or the analysis's own first try act
+    // (neither runs for one thread on a clock), so the same command searches from depth 1.
+    e.send("setoption name USI_AnalyseMode value true");
+    e.send(&format!("position sfen {MATE_13}"));
+    e.seen.clear();
+    e.send("go btime 20000 wtime 20000 binc 0 winc 0");
+    e.bestmove(30.0);
+    assert!(
+        e.seen.iter().any(|l| l.starts_with("info depth 1 ")),
+        "{:?}",
+        e.seen
+    );
 }
 
 /// Sente to move wins in 17 plies by checks (`data/mate/hard.txt`, from self-play): the

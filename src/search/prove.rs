@@ -1,7 +1,7 @@
 //! The proof-number solver ([`crate::mate`]) inside the search: a `mate` search hands the
 //! position to it and turns its verdict into a [`SearchResult`] and a final `info` line; a
 //! timed game search can first let it try, for a share of the move's time
-//! (`probe_mate_permille`, off by default: its SPRT showed no gain), to prove a forced win
+//! (`probe_mate_permille`, kept after an SPRT showed it does no harm), to prove a forced win
 //! (alpha-beta misses long checking sequences that the solver proves in milliseconds); and
 //! an analysis with two threads or more lets one of them try the solver first (the mate
 //! helper), a single-thread analysis gives it a short budget before searching, and a
@@ -99,10 +99,11 @@ impl Searcher {
 
     /// Before a game search: a forced win of the side to move that the solver proves within
     /// `probe_mate_permille` of the planned time, if its first move is one of the `root`
-    /// moves (the search may play). Only in a timed search for one best move at full
+    /// moves (the search may play). Only in a timed game search for one best move at full
     /// strength, not pondering, with a lead of `probe_mate_min_lead` or more: the share of
     /// time is then known and the answer is wanted now; searches bounded by depth or nodes
-    /// stay as they were (bench, fixed-node games).
+    /// stay as they were (bench, fixed-node games), and an analysis has the mate helper or
+    /// its own first try instead.
     pub(super) fn probe_mate(
         &mut self,
         pos: &Position,
@@ -120,6 +121,7 @@ impl Searcher {
             && limits.nodes.is_none()
             && limits.depth.is_none()
             && !limits.infinite
+            && !limits.analysis
             && !control.is_pondering()
             && Evaluator::for_variant(pos.variant()).evaluate(pos)
                 >= limits.params.probe_mate_min_lead;
@@ -151,8 +153,8 @@ impl Searcher {
 /// Whether an analysis runs the mate helper: one of two or more threads first gives the
 /// proof-number solver up to [`MATE_HELPER_TIME`] to prove a forced win, which then stands as
 /// the first line (alpha-beta misses long checking sequences; an analyst wants the mate).
-/// Only for a single line at full strength: a game search keeps every thread (the solver's
-/// use in play, `probe_mate_permille`, has not passed an SPRT).
+/// Only for a single line at full strength: a game search keeps every thread (it lets the
+/// solver try first on its own thread instead, `probe_mate_permille`).
 pub(super) fn runs_mate_helper(limits: &Limits, threads: usize, multipv: usize) -> bool {
     analyses_one_line(limits, multipv) && threads >= 2
 }
