@@ -153,8 +153,8 @@ impl Searcher {
 /// Whether an analysis runs the mate helper: one of two or more threads first gives the
 /// proof-number solver up to [`MATE_HELPER_TIME`] to prove a forced win, which then stands as
 /// the first line (alpha-beta misses long checking sequences; an analyst wants the mate).
-/// Only for a single line at full strength: a game search keeps every thread (it lets the
-/// solver try first on its own thread instead, `probe_mate_permille`).
+/// Only for a single line at full strength: a game search keeps every thread for the
+/// search (there the solver gets a short first try instead, `probe_mate_permille`).
 pub(super) fn runs_mate_helper(limits: &Limits, threads: usize, multipv: usize) -> bool {
     analyses_one_line(limits, multipv) && threads >= 2
 }
