@@ -3,7 +3,7 @@
 //! royal captured) within the ply limit, instead of wandering until the move cap.
 
 use shishi::position::Position;
-use shishi::search::{Limits, SearchControl, Searcher, Silent};
+use shishi::search::{Limits, Searcher};
 use shishi::variant::Variant;
 
 /// Nodes per move: small enough for CI, large enough to see a few moves ahead.
@@ -22,21 +22,11 @@ fn every_won_endgame_is_won_within_its_limit() {
         let mut pos = Position::from_sfen(variant, fields[1]).unwrap();
         let limit: usize = fields[2].parse().unwrap();
         let strong = pos.side_to_move();
-        let mut searcher = Searcher::new(16, 1);
         let limits = Limits {
             nodes: Some(NODES),
             ..Limits::default()
         };
-        let mut outcome = None;
-        for _ in 0..limit {
-            if let Some(o) = pos.outcome() {
-                outcome = Some(o);
-                break;
-            }
-            let r = searcher.search(&pos, &limits, &SearchControl::new(false), &Silent);
-            pos.make_move(r.best.expect("a legal move"));
-        }
-        let outcome = outcome.or_else(|| pos.outcome());
+        let outcome = Searcher::new(16, 1).play_out(&mut pos, &limits, limit);
         match outcome {
             Some(o) if o.winner == Some(strong) => {
                 eprintln!(

@@ -7,9 +7,10 @@ use super::history::History;
 use super::thread::{Line, Shared, Worker};
 use super::time::time_limits;
 use super::tt::TranspositionTable;
-use super::{Info, Limits, Observer, SearchControl, SearchResult, MAX_PLY};
+use super::{Info, Limits, Observer, SearchControl, SearchResult, Silent, MAX_PLY};
 use crate::core::score::{Score, DRAW};
 use crate::core::Move;
+use crate::position::rules::Outcome;
 use crate::position::{GenMode, Position};
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::time::Duration;
@@ -330,6 +331,29 @@ impl Searcher {
             pv: line.pv.clone(),
             mate: None,
         }
+    }
+
+    /// Self-play: plays both sides from `pos`, each move a search within `limits`, until the
+    /// game ends or `max_plies` moves were made; the outcome, `None` if the game goes on.
+    /// For measurements and tests of whole endgames (converting a won one).
+    pub fn play_out(
+        &mut self,
+        pos: &mut Position,
+        limits: &Limits,
+        max_plies: usize,
+    ) -> Option<Outcome> {
+        for _ in 0..max_plies {
+            if let Some(outcome) = pos.outcome() {
+                return Some(outcome);
+            }
+            let result = self.search(pos, limits, &SearchControl::new(false), &Silent);
+            pos.make_move(
+                result
+                    .best
+                    .expect("a position that goes on has a legal move"),
+            );
+        }
+        pos.outcome()
     }
 }
 
