@@ -347,11 +347,12 @@ impl Searcher {
                 return Some(outcome);
             }
             let result = self.search(pos, limits, &SearchControl::new(false), &Silent);
-            pos.make_move(
-                result
-                    .best
-                    .expect("a position that goes on has a legal move"),
-            );
+            // A game that goes on has a legal move (no move at all is an outcome), and the
+            // search names one; should it not, the game is left where it stands.
+            let Some(best) = result.best else {
+                break;
+            };
+            pos.make_move(best);
         }
         pos.outcome()
     }
