@@ -43,19 +43,9 @@ impl Searcher {
         control: &SearchControl,
         root: &[Move],
     ) -> Option<Info> {
-        let limits = MateLimits {
-            time: Some(budget),
-            ..MateLimits::default()
-        };
         let table_mb = analysis_table_mb(self.hash_mb());
-        let solution = sized_solver(&mut self.analysis_solver, table_mb).solve(
-            pos,
-            limits,
-            control,
-            &mut |_| {},
-        );
-        let line = playable_proof(solution.verdict, root)?;
-        let progress = solution.progress;
+        let solver = sized_solver(&mut self.analysis_solver, table_mb);
+        let (line, progress) = first_try(solver, pos, budget, control, root)?;
         Some(proof_info(
             line,
             progress.nodes,
@@ -135,18 +125,13 @@ impl Searcher {
         let solver = self
             .probe_solver
             .get_or_insert_with(|| Solver::new(PROBE_TABLE_MB));
-        let mate_limits = MateLimits {
-            time: Some(budget),
-            ..MateLimits::default()
-        };
-        let solution = solver.solve(pos, mate_limits, control, &mut |_| {});
-        let line = playable_proof(solution.verdict, root)?;
+        let (line, progress) = first_try(solver, pos, budget, control, root)?;
         log::debug!(
             "the solver proved a win in {} plies ({} nodes)",
             line.len(),
-            solution.progress.nodes
+            progress.nodes
         );
-        Some(proven_line(&line, &solution.progress, observer))
+        Some(proven_line(&line, &progress, observer))
     }
 }
 
@@ -197,6 +182,25 @@ pub(super) fn sized_solver(slot: &mut Option<Solver>, table_mb: usize) -> &mut S
         *slot = Some(Solver::new(table_mb));
     }
     slot.as_mut().expect("made above")
+}
+
+/// A first try before a search (the game probe, a single-thread analysis's first try): the
+/// proof the solver finds within `budget`, if the search may play its first move, and the
+/// solve's progress.
+fn first_try(
+    solver: &mut Solver,
+    pos: &Position,
+    budget: Duration,
+    control: &SearchControl,
+    root: &[Move],
+) -> Option<(Vec<Move>, crate::mate::Progress)> {
+    let limits = MateLimits {
+        time: Some(budget),
+        ..MateLimits::default()
+    };
+    let solution = solver.solve(pos, limits, control, &mut |_| {});
+    let line = playable_proof(solution.verdict, root)?;
+    Some((line, solution.progress))
 }
 
 /// The proven line of `verdict`, if there is one and the search may play its first move
