@@ -25,9 +25,7 @@ fn random_reply(pos: &mut Position, rng: &mut Rng) -> Option<String> {
 
 #[test]
 fn lishogi_bot_plays_a_game_as_the_bot_drives_it() {
-    let mut e = Engine::start();
-    e.send("usi");
-    e.until(5.0, |l| l == "usiok");
+    let mut e = Engine::start_usi();
     // One setoption per usi_options entry (an empty YAML value arrives as `None`), then
     // isready; never usinewgame.
     for option in [

@@ -18,9 +18,7 @@ const LION_HISTORY: &str = "8i8h 5d5e 7j8i 6c5d 8i8g 5d6e 8g7f 6e6f 7f7e7f 5e5f"
 
 #[test]
 fn lishogi_bot_flow() {
-    let mut e = Engine::start();
-    e.send("usi");
-    e.until(5.0, |l| l == "usiok");
+    let mut e = Engine::start_usi();
     assert!(e.seen.iter().any(|l| l.starts_with("id name Shishi")));
     for name in [
         "USI_Variant type combo",
@@ -84,9 +82,7 @@ fn lishogi_bot_flow() {
 
 #[test]
 fn stop_answers_within_a_moment() {
-    let mut e = Engine::start();
-    e.send("usi");
-    e.until(5.0, |l| l == "usiok");
+    let mut e = Engine::start_usi();
     for threads in [1, 2] {
         e.send(&format!("setoption name Threads value {threads}"));
         e.send("position startpos");
@@ -324,9 +320,7 @@ fn eval_lists_terms_that_add_up_to_the_total() {
 
 /// The nodes of a fixed-depth search from the start, after these `setoption` lines.
 fn nodes_at_depth_4(options: &[&str]) -> (u64, Vec<String>) {
-    let mut e = Engine::start();
-    e.send("usi");
-    e.until(5.0, |l| l == "usiok");
+    let mut e = Engine::start_usi();
     for o in options {
         e.send(o);
     }
@@ -375,9 +369,7 @@ const MATE_13: &str =
 
 #[test]
 fn a_timed_search_plays_the_win_the_solver_proves() {
-    let mut e = Engine::start();
-    e.send("usi");
-    e.until(5.0, |l| l == "usiok");
+    let mut e = Engine::start_usi();
     // Here the solver gets all of the planned time (about 400 ms; the proof takes about
     // 1,200 nodes), so that a loaded machine still proves it.
     e.send("setoption name Tune_probe_mate_permille value 1000");
@@ -431,9 +423,7 @@ fn the_mate_probe_is_on_by_default() {
     // With the default options a game move far ahead lets the solver try first (a tenth of
     // the planned time, here about 280 ms against the proof's 1,200 nodes): the proven
     // line is the answer and no alpha-beta iteration (depth 1 first) is reported.
-    let mut e = Engine::start();
-    e.send("usi");
-    e.until(5.0, |l| l == "usiok");
+    let mut e = Engine::start_usi();
     e.send(&format!("position sfen {MATE_13}"));
     e.send("go btime 200000 wtime 200000 binc 0 winc 0");
     let best = e.bestmove(30.0);
@@ -468,9 +458,7 @@ const MATE_17: &str = "12/6k5/5gx5/2f3es4/5X6/6+O5/12/7S4/12/4STT5/4GKG5/6E5 b -
 
 #[test]
 fn an_analysis_with_two_threads_proves_the_mate_in_a_helper() {
-    let mut e = Engine::start();
-    e.send("usi");
-    e.until(5.0, |l| l == "usiok");
+    let mut e = Engine::start_usi();
     e.send("setoption name Threads value 2");
     e.send("setoption name USI_AnalyseMode value true");
     e.send(&format!("position sfen {MATE_17}"));
@@ -508,9 +496,7 @@ fn an_analysis_with_two_threads_proves_the_mate_in_a_helper() {
 
 #[test]
 fn a_single_thread_analysis_lets_the_solver_try_first() {
-    let mut e = Engine::start();
-    e.send("usi");
-    e.until(5.0, |l| l == "usiok");
+    let mut e = Engine::start_usi();
     e.send("setoption name USI_AnalyseMode value true");
     e.send(&format!("position sfen {MATE_13}"));
     // As shoginet asks: the solver gets a tenth of the time before the search.

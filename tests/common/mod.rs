@@ -40,6 +40,15 @@ impl Engine {
         }
     }
 
+    /// A started engine that has answered `usi` with `usiok` (its `id` and `option` lines
+    /// are in `seen`).
+    pub fn start_usi() -> Engine {
+        let mut e = Engine::start();
+        e.send("usi");
+        e.until(5.0, |l| l == "usiok");
+        e
+    }
+
     pub fn send(&mut self, text: &str) {
         let stdin = self.stdin.as_mut().expect("stdin open");
         stdin.write_all(text.as_bytes()).unwrap();
