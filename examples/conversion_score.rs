@@ -13,9 +13,14 @@ use shishi::variant::Variant;
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let usage = "usage: conversion_score FILE NODES [MAX_PLIES]";
-    let path = args.first().expect(usage);
-    let nodes: u64 = args.get(1).and_then(|s| s.parse().ok()).expect(usage);
-    let max_plies: Option<usize> = args.get(2).map(|s| s.parse().expect(usage));
+    let path = args.first().unwrap_or_else(|| fail(usage));
+    let nodes: u64 = args
+        .get(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| fail(usage));
+    let max_plies: Option<usize> = args
+        .get(2)
+        .map(|s| s.parse().unwrap_or_else(|_| fail(usage)));
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| fail(&format!("{path}: {e}")));
     let limits = Limits {
         nodes: Some(nodes),
