@@ -96,7 +96,7 @@ fn every_problem_gets_its_verdict_and_every_proof_wins() {
     let mut failures = Vec::new();
     for p in &set {
         let what = format!("line {} ({})", p.line, p.source);
-        let found = solver.solve(&p.pos, limits, &control, &mut |_| {});
+        let found = solver.solve(&p.pos, limits.clone(), &control, &mut |_| {});
         match (&found.verdict, p.expected) {
             (Verdict::Mate(line), Some(n)) => {
                 assert_wins(&p.pos, line, p.pos.side_to_move(), &what);
@@ -274,7 +274,9 @@ fn the_first_proof_wins_and_the_second_pass_only_shortens() {
     let mut longer = 0;
     for p in problems().iter().filter(|p| p.expected.is_some()) {
         let what = format!("line {} ({})", p.line, p.source);
-        let Verdict::Mate(line) = solver.solve(&p.pos, limits, &control, &mut |_| {}).verdict
+        let Verdict::Mate(line) = solver
+            .solve(&p.pos, limits.clone(), &control, &mut |_| {})
+            .verdict
         else {
             panic!("{what}: no first proof");
         };

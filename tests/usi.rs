@@ -24,7 +24,8 @@ fn lishogi_bot_flow() {
         "USI_Variant type combo",
         "USI_Hash",
         "Threads",
-        "MultiPV",
+        // Listed with the prefix (shoginet logs every option it sends that is not listed).
+        "option name USI_MultiPV type spin",
         "USI_Ponder",
         "Move_Overhead",
         "Clear_Hash",
@@ -533,4 +534,102 @@ fn a_single_thread_analysis_lets_the_solver_try_first() {
             .next()
             .unwrap()
     );
+}
+
+/// The second red team's crowded board: six ranks of sente kirin against six of gote's.
+/// Its first iteration cannot finish within minutes (every capture is answered).
+const ALL_KIRIN: &str = "NNNNNNNNNNNN/NNNNNNNNNNNN/NNNNNNNNNNNN/NNNNNNNNNNNN/NNNNNNNNNNNN/\
+NNNNNNNNNNNN/nnnnnnnnnnnn/nnnnnnnnnnnn/nnnnnnnnnnnn/nnnnnnnnnnnn/nnnnnnnnnnnn/nnnnnnnnnnnk b - 1";
+
+#[test]
+fn a_node_or_depth_limit_answers_in_bounded_time_on_a_crowded_board() {
+    // Issue 29, finding 1: `go nodes 1` and `go depth 1` gave no bestmove until `stop`. The
+    // board with a sente king too (the red team's has none, which is a finished game).
+    let with_king = ALL_KIRIN.replacen('N', "K", 1);
+    for threads in [1, 2] {
+        let mut e = Engine::start_usi();
+        e.send(&format!("setoption name Threads value {threads}"));
+        for go in ["go nodes 1", "go depth 1", "go depth 3"] {
+            e.send(&format!("position sfen {with_king}"));
+            e.send("isready");
+            e.until(10.0, |l| l == "readyok");
+            let asked = Instant::now();
+            e.send(go);
+            let best = e.bestmove(10.0);
+            let took = asked.elapsed();
+            // The first-iteration cap is one second; the margin is for a loaded machine.
+            assert!(
+                took < Duration::from_secs(5),
+                "{go}, {threads} threads: {took:?}"
+            );
+            assert!(
+                legal_in(&with_king, &best),
+                "{go}: {best} is not legal here"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_depth_limit_below_a_helpers_first_depth_still_searches() {
+    // With two threads the helper starts at depth 2; under `go depth 1` it searched nothing
+    // and ended the search at once, before the main thread finished depth 1: no score.
+    let mut e = Engine::start_usi();
+    e.send("setoption name Threads value 2");
+    for _ in 0..5 {
+        e.send("position startpos");
+        e.seen.clear();
+        e.send("go depth 1");
+        e.bestmove(10.0);
+        assert!(
+            e.seen
+                .iter()
+                .any(|l| l.starts_with("info depth 1 ") && l.contains(" score ")),
+            "{:?}",
+            e.seen
+        );
+    }
+}
+
+fn legal_in(sfen: &str, mv: &str) -> bool {
+    Position::from_sfen(Variant::chu(), sfen).is_ok_and(|mut pos| pos.parse_usi_move(mv).is_ok())
+}
+
+#[test]
+fn go_mate_keeps_to_searchmoves() {
+    // Issue 29, finding 7: `go mate 5000 searchmoves X` answered a proof starting with
+    // another move. In MATE_13 the proof starts with 6f6k; 6f6e gives no check.
+    let mut e = Engine::start_usi();
+    e.send(&format!("position sfen {MATE_13}"));
+    e.send("go mate 5000 searchmoves 6f6e");
+    let answer = e.until(20.0, |l| l.starts_with("checkmate"));
+    assert_eq!(answer, "checkmate nomate");
+    e.send("go mate 5000 searchmoves 6f6e 6f6k");
+    let answer = e.until(20.0, |l| l.starts_with("checkmate"));
+    assert!(answer.starts_with("checkmate 6f6k "), "{answer}");
+}
+
+#[test]
+fn go_mate_without_a_time_is_refused() {
+    // Issue 29, finding 8: `go mate x` and `go mate` started a search without any limit.
+    let mut e = Engine::start_usi();
+    e.send("position startpos");
+    for go in ["go mate x", "go mate", "go mate nodes 1000"] {
+        e.seen.clear();
+        let asked = Instant::now();
+        e.send(go);
+        let answer = e.until(5.0, |l| l.starts_with("checkmate"));
+        assert_eq!(answer, "checkmate timeout", "{go}");
+        assert!(asked.elapsed() < Duration::from_secs(2), "{go}");
+        assert!(
+            e.seen
+                .iter()
+                .any(|l| l.starts_with("info string error: go mate needs a time")),
+            "{go}: {:?}",
+            e.seen
+        );
+    }
+    // Still a working engine: a proper `go mate` is searched.
+    e.send("go mate 100");
+    e.until(10.0, |l| l.starts_with("checkmate"));
 }

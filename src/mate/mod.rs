@@ -69,10 +69,12 @@ pub enum AttackerMoves {
 }
 
 /// The limits of one solve.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct MateLimits {
     /// Which attacker moves count.
     pub attacker_moves: AttackerMoves,
+    /// The attacker's first moves to try (USI `go mate ... searchmoves`); empty: all.
+    pub root_moves: Vec<Move>,
     /// Give up after this long (`None`: until stopped or decided).
     pub time: Option<Duration>,
     /// Give up after this many nodes.
@@ -88,6 +90,7 @@ impl Default for MateLimits {
     fn default() -> MateLimits {
         MateLimits {
             attacker_moves: AttackerMoves::Checks,
+            root_moves: Vec::new(),
             time: None,
             nodes: None,
             max_plies: MAX_PLIES,
@@ -393,6 +396,12 @@ impl Solver {
         let checks_only = self.checks_only(pos);
         let mut children = Vec::with_capacity(moves.len());
         for &mv in &moves {
+            if ply == 0
+                && !self.limits.root_moves.is_empty()
+                && !self.limits.root_moves.contains(&mv)
+            {
+                continue;
+            }
             pos.make_move(mv);
             let decided = self.decided(pos);
             if !checks_only || self.is_tried(pos, decided) {

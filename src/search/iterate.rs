@@ -17,8 +17,9 @@ impl Worker<'_> {
             .skill
             .map_or(max_depth, |s| max_depth.min(s.max_depth()));
         self.history.clear_killers();
-        // Helpers start one ply deeper every other thread, so threads spread over depths.
-        let first = 1 + (self.id % 2) as i32;
+        // Helpers start one ply deeper every other thread, so threads spread over depths
+        // (never past the last depth: a helper that searched nothing would end the search).
+        let first = (1 + (self.id % 2) as i32).min(max_depth);
         for depth in first..=max_depth {
             let lines = self.shared.multipv.min(self.root_moves.len()).max(1);
             for pv_index in 0..lines {

@@ -73,6 +73,11 @@ impl Searcher {
             },
             nodes: limits.nodes,
             attacker_moves: limits.mate_moves,
+            root_moves: limits
+                .search_moves
+                .iter()
+                .map(|&mv| pos.canonical(mv))
+                .collect(),
             ..MateLimits::default()
         };
         let solution = solver.solve(pos, mate_limits, control, &mut |p| observer.progress(p));

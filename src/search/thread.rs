@@ -17,6 +17,13 @@ use crate::position::{Outcome, Position};
 use crate::variant::Kind;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
+/// How long a search with no clock may run before its first iteration finishes. In an
+/// ordinary position depth 1 takes a few hundred nodes and well under a millisecond; a
+/// crowded one (the all-kirin board of the second red team: dozens of pieces in contact,
+/// every capture answered, tens of microseconds a node) may not finish it for minutes,
+/// and there a node or depth limit must still end the search.
+pub const FIRST_ITERATION_TIME_CAP: std::time::Duration = std::time::Duration::from_secs(1);
+
 /// What all threads of one search share.
 pub struct Shared<'a> {
     /// The hash table.
@@ -280,15 +287,36 @@ impl<'a> Worker<'a> {
         self.stopped
     }
 
-    /// Main thread: stop on the hard time limit or, once an iteration has finished, on the
-    /// node limit.
+    /// Main thread: stop on the hard time limit, on the node limit once an iteration has
+    /// finished, and on the first-iteration cap of a search that has no clock.
     pub(super) fn check_limits(&self) {
-        if let Some(max) = self.shared.limits.node_limit() {
-            if self.shared.total_nodes() >= max && self.completed_depth > 0 {
-                self.shared.control.stop();
-            }
+        if self.over_node_limit() || self.first_iteration_overdue() {
+            self.shared.control.stop();
         }
         self.shared.check_hard_limit();
+    }
+
+    /// A node limit waits for the first iteration to finish, so that a move comes with a
+    /// score.
+    fn over_node_limit(&self) -> bool {
+        self.shared
+            .limits
+            .node_limit()
+            .is_some_and(|max| self.completed_depth > 0 && self.shared.total_nodes() >= max)
+    }
+
+    /// A search bounded by nodes or depth alone whose first iteration has run for
+    /// [`FIRST_ITERATION_TIME_CAP`] ends even so: an answer within a bounded time, always
+    /// (the best root move found so far, unscored).
+    fn first_iteration_overdue(&self) -> bool {
+        let limits = self.shared.limits;
+        let control = self.shared.control;
+        self.completed_depth == 0
+            && limits.movetime.is_none()
+            && limits.clock.is_none()
+            && !limits.infinite
+            && !control.is_pondering()
+            && control.elapsed() >= FIRST_ITERATION_TIME_CAP
     }
 
     /// What every node does first (negamax and quiescence alike): clear its PV, count it,

@@ -34,6 +34,9 @@ pub struct GoParams {
     pub nodes: Option<u64>,
     /// `go mate`: `Some(None)` for `mate infinite`, `Some(Some(ms))` for a time.
     pub mate: Option<Option<u64>>,
+    /// `go mate` came without a time or `infinite` (`go mate x`, `go mate`): nothing is
+    /// searched.
+    pub mate_malformed: bool,
     /// Search until `stop`.
     pub infinite: bool,
     /// Ponder until `ponderhit` or `stop`.
@@ -207,9 +210,15 @@ pub fn parse_go(rest: &[&str]) -> (GoParams, Vec<String>) {
                 if rest.get(i + 1) == Some(&"infinite") {
                     go.mate = Some(None);
                     i += 1;
-                } else if let Some(n) = number(rest, i, &mut warnings) {
+                } else if let Some(n) = rest.get(i + 1).and_then(|v| parse_number(v)) {
                     go.mate = Some(Some(n.max(0) as u64));
                     i += 1;
+                } else {
+                    // Without its time, `go mate` would have no limit at all: refused.
+                    go.mate_malformed = true;
+                    if rest.get(i + 1).is_some_and(|t| !GO_KEYWORDS.contains(t)) {
+                        i += 1;
+                    }
                 }
             }
             "searchmoves" => {

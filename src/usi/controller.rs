@@ -12,7 +12,7 @@ use crate::eval::Evaluator;
 use crate::position::{GenMode, Position};
 use crate::search::skill::Skill;
 use crate::search::{Clock, Limits};
-use crate::session::io::{Input, Output};
+use crate::session::io::{Input, Output, MAX_LINE_BYTES};
 use crate::session::{Refusal, Session, Settings};
 use std::sync::Arc;
 use std::time::Duration;
@@ -64,7 +64,7 @@ impl Controller {
             }
             Input::Overlong(n) => {
                 self.error(&format!(
-                    "an input line of {n} bytes was ignored (too long)"
+                    "an input line of {n} bytes was ignored (too long: at most {MAX_LINE_BYTES} bytes)"
                 ));
                 Flow::Continue
             }
@@ -215,6 +215,11 @@ impl Controller {
     fn go(&mut self, go: GoParams) {
         // Wait for the running search's answer before looking at the position.
         self.session.stop_and_wait();
+        if go.mate_malformed {
+            self.error("go mate needs a time in ms or 'infinite' (go mate 5000); nothing searched");
+            self.out.line("checkmate timeout");
+            return;
+        }
         let Some(pos) = self.session.position().cloned() else {
             self.error("go without a position (the last one was rejected); resigning");
             self.out.line(if go.mate.is_some() {

@@ -50,7 +50,7 @@ pub fn option_lines(variant: &str) -> Vec<String> {
         format!("option name USI_Variant type combo default {variant}{vars}"),
         format!("option name USI_Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"),
         format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
-        format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"),
+        format!("option name USI_MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"),
         "option name USI_Ponder type check default false".to_string(),
         "option name USI_AnalyseMode type check default false".to_string(),
         "option name Skill_Level type spin default 20 min 0 max 20".to_string(),
