@@ -111,20 +111,33 @@ enum TuneCommand {
         #[arg(long, default_value_t = 2000)]
         min_occurrences: usize,
         /// Hold the last N percent of the positions (whole games) out as a validation set
-        /// (its error is reported).
-        #[arg(long, default_value_t = 10)]
-        validation_percent: usize,
+        /// (its error is reported); 0 to 99, so that some positions are left to fit.
+        #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u8).range(0..=99))]
+        validation_percent: u8,
     },
     /// Print the search constants a tuner may set (`setoption name Tune_NAME value N`):
     /// `NAME DEFAULT MIN MAX` per line.
     SearchParams,
 }
 
-fn main() -> Result<()> {
+/// Runs the command; an error is printed as one line, `error: ...` with its causes, and
+/// the exit code is 1. Never a stack trace: `main` returning the error would print anyhow's
+/// debug form, which adds one whenever `RUST_BACKTRACE` is set, and a user who mistyped a
+/// path needs the message, not the frames.
+fn main() -> std::process::ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("info"))
         .target(env_logger::Target::Stderr)
         .init();
-    let cli = Cli::parse();
+    match run(Cli::parse()) {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<()> {
     match cli.command {
         Some(Command::Perft {
             depth,
@@ -189,7 +202,7 @@ fn run_tune(command: TuneCommand) -> Result<()> {
                 max_passes: passes,
                 min_occurrences,
             };
-            run_tune_fit(&positions, &options, validation_percent)
+            run_tune_fit(&positions, &options, usize::from(validation_percent))
         }
     }
 }
@@ -250,6 +263,12 @@ fn run_tune_fit(
         .map_err(anyhow::Error::msg)?;
     let variant = data.variant;
     let (train, check) = data.split_tail(validation_percent);
+    if train.is_empty() {
+        anyhow::bail!(
+            "{}: no training positions are left after holding {validation_percent}% out for validation",
+            positions.display()
+        );
+    }
     let start = Resolved::of(variant);
     let scale = tune::fit_scale(&Evaluator::with_params(variant, &start), &train);
     let error_of = |params: &Resolved, set: &tune::Dataset| {
@@ -297,7 +316,8 @@ fn run_perft(
     let mut pos = Position::from_sfen(variant, sfen)?;
     pos.play_usi_moves(moves.split_whitespace())?;
     let start = Instant::now();
-    let lines = shishi::perft::divide(&pos, depth, threads.max(1));
+    let threads = capped_threads("perft threads", threads);
+    let lines = shishi::perft::divide(&pos, depth, threads);
     let total: u64 = if depth == 0 {
         1
     } else {
@@ -320,13 +340,15 @@ fn run_perft(
     Ok(())
 }
 
-/// The search threads to use for a requested count: at most as many per core as the engine
-/// session allows (more only slow a search down); a cut is logged.
-fn search_threads(requested: usize) -> usize {
+/// The threads to use for a requested count of `what` (search threads, analysis workers,
+/// perft threads): at most as many per core as the engine session allows for `Threads`
+/// (more only slow the work down, and 100,000 asked for would start them all); a cut is
+/// logged.
+fn capped_threads(what: &str, requested: usize) -> usize {
     let usable = shishi::session::usable_threads(requested);
     if usable != requested {
         log::warn!(
-            "{requested} search threads asked for; using {usable} (at most {} per core)",
+            "{requested} {what} asked for; using {usable} (at most {} per core)",
             shishi::session::MAX_THREADS_PER_CORE
         );
     }
@@ -334,7 +356,7 @@ fn search_threads(requested: usize) -> usize {
 }
 
 fn run_bench(depth: i32, threads: usize, hash: usize) -> Result<()> {
-    let threads = search_threads(threads);
+    let threads = capped_threads("search threads", threads);
     let (nodes, time) = shishi::bench::run(depth, threads, hash, |line| {
         log::info!(
             "position {:2}: {:>10} nodes {:>8.3} s  bestmove {}",
@@ -598,10 +620,12 @@ fn run_analyse(a: AnalyseArgs) -> Result<()> {
     let settings = Settings {
         limits,
         multipv: a.multipv.clamp(1, 64),
-        workers: a
-            .workers
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
-        threads: search_threads(a.threads),
+        workers: capped_threads(
+            "workers",
+            a.workers
+                .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+        ),
+        threads: capped_threads("search threads", a.threads),
         hash_mb: a.hash.max(1),
         from_ply: a.from_ply,
         thresholds: Thresholds {

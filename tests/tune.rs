@@ -145,3 +145,36 @@ fn tuned_parameters_print_as_this_files_tables() {
     let source = std::fs::read_to_string("src/eval/params.rs").unwrap();
     assert!(source.contains(&text), "params.rs holds the printed block");
 }
+
+#[test]
+fn moves_after_the_end_of_a_game_are_refused() {
+    // Issue 29, finding 6: 19 plies after the last royal was taken gave 18 training
+    // positions. Sente's king takes gote's, then the record goes on.
+    let mut game = record("6g7f 1a1b 2l2k 1b1c", &[], "1-0", false);
+    game.initial_sfen = "11l/12/12/12/12/5k6/6K5/12/12/12/12/L11 b - 1".into();
+    let err = tune::extract(&game, &ALL).unwrap_err();
+    assert!(
+        err.contains("ply 2") && err.contains("already over"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_fit_with_no_positions_left_to_fit_is_refused() {
+    // Issue 29, finding 8: `--validation-percent 100` (or 101, clamped without a word)
+    // printed a "tuned" table from no positions and exited 0.
+    let file = std::env::temp_dir().join(format!("shishi-fit-{}.txt", std::process::id()));
+    let game = record("7i7h 6d6e 5i5h 7d7e", &[], "1-0", false);
+    std::fs::write(&file, tune::extract(&game, &ALL).unwrap().join("\n")).unwrap();
+    for percent in ["100", "101"] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_shishi"))
+            .args(["tune", "fit", "--validation-percent", percent])
+            .arg(&file)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{percent}: {stderr}");
+        assert!(out.stdout.is_empty(), "{percent}: printed a table");
+        assert!(stderr.contains("validation-percent"), "{percent}: {stderr}");
+    }
+}

@@ -59,7 +59,23 @@ impl GameRecord {
             .map_err(|e| e.to_string())?;
         Ok(pos)
     }
+
+    /// Whether the record can be counted: a known result and moves that replay (each legal,
+    /// none after the end). The error says which field is wrong.
+    pub fn check(&self) -> Result<(), String> {
+        if !RESULTS.contains(&self.result.as_str()) {
+            return Err(format!(
+                "result '{}' is none of {}",
+                self.result,
+                RESULTS.join(", ")
+            ));
+        }
+        self.replay().map(drop).map_err(|e| format!("moves: {e}"))
+    }
 }
+
+/// The results a record may hold: sente won, gote won, draw.
+pub const RESULTS: [&str; 3] = ["1-0", "0-1", "1/2-1/2"];
 
 /// Kanji numerals for ranks 1..=12 (十一, 十二).
 fn kanji_number(n: usize) -> String {

@@ -24,8 +24,8 @@ pub fn recorded_games(
     names: &[String],
     variant: &str,
 ) -> Result<Vec<(Pairing, GameRecord)>, String> {
-    let text = match std::fs::read_to_string(path) {
-        Ok(text) => text,
+    let bytes = match std::fs::read(path) {
+        Ok(bytes) => bytes,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
         Err(e) => return Err(format!("{}: {e}", path.display())),
     };
@@ -33,18 +33,25 @@ pub fn recorded_games(
     let by_number: HashMap<usize, &Pairing> = plan.iter().map(|p| (p.game, p)).collect();
     let mut seen = HashMap::new();
     let mut games = Vec::new();
-    for (index, line) in text.lines().enumerate() {
+    // A byte-order mark (an editor's) is not part of the first record.
+    let bytes = bytes.strip_prefix("\u{feff}".as_bytes()).unwrap_or(&bytes);
+    for (index, line) in bytes.split(|&b| b == b'\n').enumerate() {
         let line_no = index + 1;
+        let at = |what: String| format!("{} line {line_no}: {what}", path.display());
+        let line = std::str::from_utf8(line)
+            .map_err(|_| at("not UTF-8 text: this is no record file of `shishi match`".into()))?;
         if line.trim().is_empty() {
             continue;
         }
-        let at = |what: String| format!("{} line {line_no}: {what}", path.display());
         let record: GameRecord = serde_json::from_str(line).map_err(|e| {
             at(format!(
                 "not a whole game record ({e}); if the match was stopped while writing it, \
                  remove that line and resume again"
             ))
         })?;
+        record
+            .check()
+            .map_err(|e| at(format!("game {}: {e}", record.game)))?;
         if record.variant != variant {
             return Err(at(format!(
                 "a {} game, but this match plays {variant}",
@@ -95,11 +102,16 @@ mod tests {
     use crate::tournament::schedule;
 
     fn record(game: usize, sente: &str, gote: &str, opening: usize) -> String {
+        game_record(game, sente, gote, opening).to_json_line()
+    }
+
+    fn game_record(game: usize, sente: &str, gote: &str, opening: usize) -> GameRecord {
         GameRecord {
             game,
             variant: "chushogi".into(),
-            initial_sfen: String::new(),
-            moves: String::new(),
+            initial_sfen: crate::position::Position::startpos(crate::variant::Variant::chu())
+                .to_sfen(),
+            moves: "7i7h 6d6e".into(),
             result: "1-0".into(),
             reason: "test".into(),
             forfeit: false,
@@ -110,7 +122,6 @@ mod tests {
             opening,
             date: String::new(),
         }
-        .to_json_line()
     }
 
     fn write(name: &str, lines: &[String]) -> std::path::PathBuf {
@@ -187,5 +198,53 @@ mod tests {
         let same = vec!["A".to_string(), "A".to_string()];
         let err = recorded_games(&sho, &plan, &same, "chushogi").unwrap_err();
         assert!(err.contains("distinct names"), "{err}");
+    }
+
+    #[test]
+    fn corrupt_records_are_refused_with_their_line_and_a_bom_is_skipped() {
+        // Issue 29, finding 5: "2-0" counted as a draw, a move list starting with 1a1a was
+        // accepted, a byte-order mark was refused, binary garbage had no line number.
+        let plan = schedule(2, 4, 2, true, false);
+        let with = |change: &dyn Fn(&mut GameRecord)| {
+            let mut r = game_record(4, "B", "A", 1);
+            change(&mut r);
+            r.to_json_line()
+        };
+        let cases = [
+            ("result", with(&|r| r.result = "2-0".into()), "result '2-0'"),
+            (
+                "illegal",
+                with(&|r| r.moves = "1a1a 7i7h".into()),
+                "moves: move 1",
+            ),
+            (
+                "after-end",
+                with(&|r| {
+                    r.initial_sfen = "12/12/12/12/12/5k6/6K5/12/12/12/12/12 b - 1".into();
+                    r.moves = "6g7f 1a1b".into();
+                }),
+                "already over",
+            ),
+        ];
+        for (name, line, expected) in cases {
+            let path = write(name, &[record(1, "A", "B", 0), line]);
+            let err = recorded_games(&path, &plan, &names(), "chushogi").unwrap_err();
+            assert!(
+                err.contains("line 2") && err.contains(expected),
+                "{name}: {err}"
+            );
+        }
+        let garbage = std::env::temp_dir().join(format!(
+            "shishi-resume-{}-garbage.jsonl",
+            std::process::id()
+        ));
+        let mut bytes = (record(1, "A", "B", 0) + "\n").into_bytes();
+        bytes.extend_from_slice(&[0xff, 0xfe, 0x00, 0x81, b'\n']);
+        std::fs::write(&garbage, bytes).unwrap();
+        let err = recorded_games(&garbage, &plan, &names(), "chushogi").unwrap_err();
+        assert!(err.contains("line 2") && err.contains("not UTF-8"), "{err}");
+        let bom = write("bom", &["\u{feff}".to_string() + &record(1, "A", "B", 0)]);
+        let games = recorded_games(&bom, &plan, &names(), "chushogi").unwrap();
+        assert_eq!(games.len(), 1);
     }
 }

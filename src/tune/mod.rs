@@ -49,7 +49,7 @@ pub fn extract(record: &GameRecord, options: &ExtractOptions) -> Result<Vec<Stri
     let mut previous_was_capture = false;
     for (ply, text) in record.moves.split_whitespace().enumerate() {
         let mv = pos
-            .parse_usi_move(text)
+            .parse_game_move(text)
             .map_err(|e| format!("game {}: ply {}: {e}", record.game, ply + 1))?;
         let capture = is_capture(&pos, mv);
         let from_book = record.comments.get(ply).is_some_and(|c| c == "book");
@@ -123,7 +123,8 @@ impl Dataset {
     /// validation)`. Training lines come game after game, so the validation positions are
     /// from other games than the training ones (positions of one game share its result).
     pub fn split_tail(mut self, percent: usize) -> (Dataset, Dataset) {
-        let keep = self.len() - self.len() * percent.min(100) / 100;
+        let percent = percent.min(100);
+        let keep = self.len() - self.len() * percent / 100;
         let check = Dataset {
             variant: self.variant,
             positions: self.positions.split_off(keep),
