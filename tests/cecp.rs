@@ -257,3 +257,24 @@ fn sho_is_set_up_like_hachu_does() {
     pos.play_usi_moves(["7g7f"]).unwrap();
     engine_move(&mut e, &mut pos);
 }
+
+#[test]
+fn memory_and_cores_below_one_are_refused_with_a_word() {
+    // Issue 29, finding 8: `memory 0`, `memory -1`, `cores 0` and `cores -1` passed
+    // without a message.
+    let mut e = xboard_chu();
+    for bad in ["memory 0", "memory -1", "cores 0", "cores -1"] {
+        e.send(bad);
+        let answer = e.until(5.0, |l| l.starts_with("Error"));
+        assert_eq!(answer, format!("Error (bad argument): {bad}"));
+    }
+    // Good values are taken without a word.
+    e.send("memory 16");
+    e.send("cores 1");
+    e.send("ping 9");
+    e.until(10.0, |l| l == "pong 9");
+    assert!(!e
+        .seen
+        .iter()
+        .any(|l| l.contains("memory 16") || l.contains("cores 1")));
+}

@@ -302,3 +302,23 @@ fn capture_and_quiet_filters_split_the_moves_and_is_legal_agrees() {
         }
     }
 }
+
+#[test]
+fn a_large_move_number_does_not_wrap() {
+    // Issue 29, finding 9: move number 4294967295 plus one move was written as 0, which
+    // the parser then refused.
+    let start = "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/\
+PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 4294967295";
+    let mut pos = Position::from_sfen(Variant::chu(), start).unwrap();
+    pos.play_usi_moves(["7i7h"]).unwrap();
+    let written = pos.to_sfen();
+    assert!(written.ends_with(" 4294967296"), "{written}");
+    let again = Position::from_sfen(Variant::chu(), &written).unwrap();
+    assert_eq!(again.to_sfen(), written);
+    // Numbers beyond the largest accepted one are refused with the field named.
+    let huge = start.replace("4294967295", "18446744073709551615");
+    let err = Position::from_sfen(Variant::chu(), &huge)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("move number"), "{err}");
+}

@@ -304,3 +304,44 @@ fn isready_waits_for_a_new_hash_table() {
         "no finished iteration after readyok: {lines:?}"
     );
 }
+
+/// Resident memory of a process in kB (Linux).
+#[cfg(target_os = "linux")]
+fn rss_kb(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.split_whitespace().next()?.parse().ok())
+        .unwrap()
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn an_overlong_line_is_refused_and_its_memory_not_kept() {
+    // Issue 29, finding 14: a 200 MB input line raised RSS from 68 MB to 268 MB for good.
+    let mut e = Engine::start_usi();
+    e.send("isready");
+    e.until(10.0, |l| l == "readyok");
+    let before = rss_kb(e.pid());
+    let long = "a".repeat(200 << 20);
+    e.send(&long);
+    drop(long);
+    e.send("isready");
+    e.until(30.0, |l| l == "readyok");
+    assert!(
+        e.seen
+            .iter()
+            .any(|l| l.starts_with("info string") && l.contains("too long")),
+        "{:?}",
+        e.seen
+    );
+    let after = rss_kb(e.pid());
+    assert!(
+        after < before + 16 * 1024,
+        "RSS {before} kB before the line, {after} kB after"
+    );
+    e.send("position startpos");
+    e.send("go depth 2");
+    e.bestmove(10.0);
+}

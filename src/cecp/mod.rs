@@ -15,7 +15,7 @@ use crate::core::{Color, Move, Square};
 use crate::position::notation::parse_xboard_square;
 use crate::position::{GenMode, Outcome, OutcomeReason, Position};
 use crate::search::{Clock, Info, Limits, Observer, SearchResult};
-use crate::session::io::{spawn_stdin_reader, Input, Output};
+use crate::session::io::{spawn_stdin_reader, Input, Output, MAX_LINE_BYTES};
 use crate::session::text::{parse_number, truncate};
 use crate::session::{Refusal, Session, Setting, Settings};
 use crate::variant::Variant;
@@ -172,7 +172,9 @@ impl Controller {
         match event {
             Event::Input(Input::Line(line)) => self.line(&line),
             Event::Input(Input::Overlong(n)) => {
-                self.out.line(&format!("Error (line too long): {n} bytes"));
+                self.out.line(&format!(
+                    "Error (line too long): {n} bytes, at most {MAX_LINE_BYTES}"
+                ));
                 true
             }
             Event::Input(Input::Eof) => {
@@ -237,13 +239,15 @@ impl Controller {
                 self.session.ready();
                 self.out.line(&format!("pong {}", truncate(arg)))
             }
+            // Zero or less is no size: refused with a word, the old value stays (XBoard
+            // sends what the user typed in its settings).
             "memory" => match parse_number(arg) {
-                Some(mb) => self.session.set(Setting::Hash(mb.max(1) as usize)),
-                None => self.bad_argument(cmd, arg),
+                Some(mb) if mb >= 1 => self.session.set(Setting::Hash(mb as usize)),
+                _ => self.bad_argument(cmd, arg),
             },
             "cores" => match parse_number(arg) {
-                Some(n) => self.session.set(Setting::Threads(n.max(1) as usize)),
-                None => self.bad_argument(cmd, arg),
+                Some(n) if n >= 1 => self.session.set(Setting::Threads(n as usize)),
+                _ => self.bad_argument(cmd, arg),
             },
             "post" => self.post = true,
             _ => self.post = false,

@@ -104,7 +104,7 @@ pub struct Position {
     side_to_move: Color,
     counter_strike: Option<Square>,
     key: u64,
-    move_number: u32,
+    move_number: u64,
     quiet_plies: u32,
     kingless: [bool; 2],
     history: Vec<Undo>,
@@ -210,7 +210,7 @@ impl Position {
     }
 
     /// The SFEN move number.
-    pub fn move_number(&self) -> u32 {
+    pub fn move_number(&self) -> u64 {
         self.move_number
     }
 

@@ -293,6 +293,15 @@ impl Position {
         move_to_usi(self.variant, self.canonical(mv))
     }
 
+    /// The next move of a game, from USI text: refused when the game is already over
+    /// (every reader of a game record asks this, so that no move after the end counts).
+    pub fn parse_game_move(&mut self, text: &str) -> Result<Move, MoveError> {
+        match self.outcome() {
+            Some(outcome) => Err(MoveError::GameOver(outcome.reason.describe().to_string())),
+            None => self.parse_usi_move(text),
+        }
+    }
+
     /// Plays a list of USI moves of a game. On the first bad move, or a move after the game
     /// has ended, nothing is played (the position is left as it was) and the error names
     /// the move and its index.
@@ -302,11 +311,7 @@ impl Position {
     ) -> Result<(), MoveListError> {
         let mut played = 0;
         for (index, text) in moves.into_iter().enumerate() {
-            let parsed = match self.outcome() {
-                Some(outcome) => Err(MoveError::GameOver(outcome.reason.describe().to_string())),
-                None => self.parse_usi_move(text),
-            };
-            match parsed {
+            match self.parse_game_move(text) {
                 Ok(mv) => {
                     self.make_move(mv);
                     played += 1;

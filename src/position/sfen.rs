@@ -9,6 +9,11 @@ use crate::core::{Color, Square};
 use crate::variant::Variant;
 use std::fmt;
 
+/// The largest SFEN move number accepted. Far beyond any game (lishogi ends one at 1,000
+/// plies), and far enough below `u64::MAX` that moves played after it cannot wrap the
+/// number: a position written out again always reads back (a `u32` once wrapped to 0).
+pub const MAX_MOVE_NUMBER: u64 = 1 << 62;
+
 /// Why an SFEN was rejected.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SfenError {
@@ -99,12 +104,12 @@ impl Position {
         }
 
         if let Some(n) = fields.get(3) {
-            pos.move_number = match n.parse::<u32>() {
-                Ok(n) if n >= 1 => n,
+            pos.move_number = match n.parse::<u64>() {
+                Ok(n) if (1..=MAX_MOVE_NUMBER).contains(&n) => n,
                 _ => {
                     return Err(err(
                         "move number",
-                        format!("expected a positive number, found '{n}'"),
+                        format!("expected a number from 1 to {MAX_MOVE_NUMBER}, found '{n}'"),
                     ))
                 }
             };

@@ -44,10 +44,10 @@ pub fn read_lines<R: BufRead>(mut input: R, mut each: impl FnMut(Input) -> bool)
             Ok(0) | Err(_) => break,
             Ok(_) => {
                 if !buf.ends_with(b"\n") && buf.len() > MAX_LINE_BYTES {
-                    // Skip the rest of the over-long line.
-                    let mut rest = Vec::new();
-                    let _ = input.read_until(b'\n', &mut rest);
-                    if !each(Input::Overlong(buf.len() + rest.len())) {
+                    let length = buf.len() + skip_line(&mut input);
+                    // Nor does the buffer keep the long line's memory.
+                    buf = Vec::new();
+                    if !each(Input::Overlong(length)) {
                         return;
                     }
                     continue;
@@ -61,6 +61,26 @@ pub fn read_lines<R: BufRead>(mut input: R, mut each: impl FnMut(Input) -> bool)
         }
     }
     each(Input::Eof);
+}
+
+/// Skips input up to and including the next line end without keeping it (a line of
+/// hundreds of megabytes must not be held in memory); the bytes skipped.
+fn skip_line<R: BufRead>(input: &mut R) -> usize {
+    let mut skipped = 0;
+    loop {
+        let (used, done) = match input.fill_buf() {
+            Ok([]) | Err(_) => return skipped,
+            Ok(chunk) => match chunk.iter().position(|&b| b == b'\n') {
+                Some(end) => (end + 1, true),
+                None => (chunk.len(), false),
+            },
+        };
+        input.consume(used);
+        skipped += used;
+        if done {
+            return skipped;
+        }
+    }
 }
 
 /// The one writer of protocol lines.
