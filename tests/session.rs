@@ -305,13 +305,13 @@ fn isready_waits_for_a_new_hash_table() {
     );
 }
 
-/// Resident memory of a process in kB (Linux).
+/// Resident memory of a process in kB (Linux): now (`VmRSS`) or at its peak (`VmHWM`).
 #[cfg(target_os = "linux")]
-fn rss_kb(pid: u32) -> u64 {
+fn memory_kb(pid: u32, field: &str) -> u64 {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
     status
         .lines()
-        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .find_map(|l| l.strip_prefix(field)?.strip_prefix(':'))
         .and_then(|v| v.split_whitespace().next()?.parse().ok())
         .unwrap()
 }
@@ -323,7 +323,7 @@ fn an_overlong_line_is_refused_and_its_memory_not_kept() {
     let mut e = Engine::start_usi();
     e.send("isready");
     e.until(10.0, |l| l == "readyok");
-    let before = rss_kb(e.pid());
+    let before = memory_kb(e.pid(), "VmRSS");
     let long = "a".repeat(200 << 20);
     e.send(&long);
     drop(long);
@@ -336,7 +336,7 @@ fn an_overlong_line_is_refused_and_its_memory_not_kept() {
         "{:?}",
         e.seen
     );
-    let after = rss_kb(e.pid());
+    let after = memory_kb(e.pid(), "VmRSS");
     assert!(
         after < before + 16 * 1024,
         "RSS {before} kB before the line, {after} kB after"
@@ -344,4 +344,39 @@ fn an_overlong_line_is_refused_and_its_memory_not_kept() {
     e.send("position startpos");
     e.send("go depth 2");
     e.bestmove(10.0);
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_big_hash_is_ready_at_once_and_go_mate_stays_within_it() {
+    // Issue 29, findings 2 and 3: with USI_Hash 4096, isready took 12 s (the table written
+    // entry by entry), go mate 300 took 12.8 s (its own table as large again, made inside
+    // the go) and RSS peaked at 8.4 GB. The tables now come zeroed from the allocator and
+    // go mate borrows the search table's memory.
+    let mut e = Engine::start_usi();
+    let asked = Instant::now();
+    e.send("setoption name USI_Hash value 4096");
+    e.send("isready");
+    e.until(60.0, |l| l == "readyok");
+    assert!(
+        asked.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        asked.elapsed()
+    );
+    for go in ["go mate 300", "go mate 1000"] {
+        e.send("position startpos");
+        let asked = Instant::now();
+        e.send(go);
+        e.until(60.0, |l| l.starts_with("checkmate"));
+        assert!(
+            asked.elapsed() < Duration::from_secs(2),
+            "{go}: {:?}",
+            asked.elapsed()
+        );
+    }
+    e.send("go depth 6");
+    e.bestmove(30.0);
+    // Only what was used is resident: far below the 4 GB asked for, let alone twice that.
+    let peak = memory_kb(e.pid(), "VmHWM");
+    assert!(peak < 1 << 20, "peak RSS {peak} kB");
 }

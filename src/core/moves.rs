@@ -12,7 +12,7 @@ const DOUBLE: u32 = 1 << 24;
 const PROMOTE: u32 = 1 << 25;
 
 /// A move. Its meaning depends on the position it is played in (what stands on the squares).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, bytemuck::Zeroable)]
 pub struct Move(u32);
 
 impl Move {

@@ -38,7 +38,7 @@ pub const INFINITE: u32 = 1 << 30;
 pub const MAX_PLIES: usize = 120;
 
 /// Proof number (`pn`: leaves still to prove) and disproof number (`dn`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, bytemuck::Zeroable)]
 pub struct Numbers {
     /// 0: proven.
     pub pn: u32,
@@ -152,7 +152,6 @@ struct NodeResult {
 /// The solver: its table and counters. Keep one and reuse it (the table is the memory).
 pub struct Solver {
     table: Table,
-    table_mb: usize,
     nodes: u64,
     attacker: Color,
     limits: MateLimits,
@@ -184,9 +183,13 @@ const PROGRESS_EVERY: Duration = Duration::from_secs(1);
 impl Solver {
     /// A solver with a table of about `table_mb` megabytes.
     pub fn new(table_mb: usize) -> Solver {
+        Solver::with_bytes(table_mb << 20)
+    }
+
+    /// A solver with a table of at most `bytes` (made at once: see [`Table::with_bytes`]).
+    pub fn with_bytes(bytes: usize) -> Solver {
         Solver {
-            table: Table::new(table_mb),
-            table_mb,
+            table: Table::with_bytes(bytes),
             nodes: 0,
             attacker: Color::Sente,
             limits: MateLimits::default(),
@@ -272,9 +275,9 @@ impl Solver {
         }
     }
 
-    /// The table size this solver was made with, in megabytes.
-    pub fn table_mb(&self) -> usize {
-        self.table_mb
+    /// The size of this solver's table in bytes.
+    pub fn table_bytes(&self) -> usize {
+        self.table.size_bytes()
     }
 
     fn solve_root(

@@ -11,7 +11,8 @@ use crate::core::Move;
 const EMPTY: Numbers = Numbers { pn: 0, dn: 0 };
 
 /// What the table knows of a position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, bytemuck::Zeroable)]
+#[repr(C)]
 pub struct Entry {
     key: u64,
     /// Proof and disproof numbers.
@@ -32,16 +33,32 @@ const EMPTY_ENTRY: Entry = Entry {
 
 /// Proof numbers by position key.
 pub struct Table {
-    entries: Vec<Entry>,
+    entries: Box<[Entry]>,
 }
 
 impl Table {
     /// A table of about `mb` megabytes (at least one entry).
     pub fn new(mb: usize) -> Table {
-        let count = (mb * 1024 * 1024 / std::mem::size_of::<Entry>()).max(1);
-        Table {
-            entries: vec![EMPTY_ENTRY; count],
-        }
+        Table::with_bytes(mb << 20)
+    }
+
+    /// A table of at most `bytes` (at least one entry). Zeroed memory is an empty table,
+    /// so making one is instant whatever its size (the kernel provides each page when it
+    /// is first written): `go mate` with a 4 GB hash took 12.8 s to start when the table
+    /// was filled entry by entry. Should the memory be refused, a table of one entry, which
+    /// still proves short mates (slowly).
+    pub fn with_bytes(bytes: usize) -> Table {
+        let count = (bytes / std::mem::size_of::<Entry>()).max(1);
+        let entries = bytemuck::allocation::try_zeroed_slice_box(count).unwrap_or_else(|()| {
+            log::error!("cannot allocate a {bytes}-byte mate table; using one entry");
+            bytemuck::allocation::zeroed_slice_box(1)
+        });
+        Table { entries }
+    }
+
+    /// Size in bytes.
+    pub fn size_bytes(&self) -> usize {
+        self.entries.len() * std::mem::size_of::<Entry>()
     }
 
     fn slot(&self, key: u64) -> usize {
@@ -76,9 +93,18 @@ impl Table {
         };
     }
 
-    /// Forgets everything.
+    /// Forgets everything. A large table is allocated anew (zeroed, at once; the old one
+    /// freed first) rather than written over, which touched every page of it at each
+    /// `go mate` and each of its shortening passes.
     pub fn clear(&mut self) {
-        self.entries.fill(EMPTY_ENTRY);
+        const FILL_BELOW_BYTES: usize = 1 << 20;
+        let bytes = self.size_bytes();
+        if bytes < FILL_BELOW_BYTES {
+            self.entries.fill(EMPTY_ENTRY);
+        } else {
+            self.entries = Box::new([]);
+            *self = Table::with_bytes(bytes);
+        }
     }
 
     /// Per mille of the first thousand slots in use.

@@ -31,13 +31,14 @@ pub struct Searcher {
     pub multipv: usize,
     /// Margin kept on the clock for communication delays.
     pub move_overhead: Duration,
-    /// The mate solver, made at the first `mate` search (its table is as large as the
-    /// hash table).
-    pub(super) solver: Option<crate::mate::Solver>,
-    /// The small solver a timed game search tries first (see `prove.rs`).
+    /// The hash memory in MB (`USI_Hash`): the search's table and the solvers' tables
+    /// together take no more (protocol-docs/usi.md, "Memory").
+    hash_mb: usize,
+    /// The small solver a timed game search tries first (see `prove.rs`; its 2 MB are
+    /// outside the hash memory).
     pub(super) probe_solver: Option<crate::mate::Solver>,
     /// The solver of an analysis: the mate helper's, or a single-thread analysis's first
-    /// try (see `prove.rs`).
+    /// try (see `prove.rs`); its table is carved out of the hash memory when first needed.
     pub(super) analysis_solver: Option<crate::mate::Solver>,
 }
 
@@ -58,7 +59,7 @@ impl Searcher {
             histories: (0..threads.max(1)).map(|_| History::new(MAX_PLY)).collect(),
             multipv: 1,
             move_overhead: Duration::from_millis(50),
-            solver: None,
+            hash_mb: hash_mb.max(1),
             probe_solver: None,
             analysis_solver: None,
         })
@@ -88,25 +89,49 @@ impl Searcher {
     /// Replaces the hash table by one of `mb` megabytes. If that much memory cannot be had,
     /// the old table stays and the error says so.
     pub fn set_hash(&mut self, mb: usize) -> Result<(), String> {
-        // Free the old table first so that its memory can be reused; fall back to its size.
-        let old_mb = self.tt.size_mb().max(1);
-        self.tt = TranspositionTable::new(1);
+        // Free the old tables first so that their memory can be reused.
+        let old_mb = self.hash_mb;
+        self.free_tables();
         match TranspositionTable::try_new(mb) {
             Ok(tt) => {
                 self.tt = tt;
+                self.hash_mb = mb.max(1);
                 Ok(())
             }
             Err(e) => {
-                self.tt = TranspositionTable::try_new(old_mb)
-                    .unwrap_or_else(|_| TranspositionTable::new(1));
+                self.restore_search_table();
+                debug_assert_eq!(self.hash_mb, old_mb);
                 Err(e)
             }
         }
     }
 
-    /// Hash table size in MB.
+    /// The hash memory in MB (`USI_Hash`).
     pub fn hash_mb(&self) -> usize {
-        self.tt.size_mb()
+        self.hash_mb
+    }
+
+    /// The hash memory in bytes.
+    pub(super) fn hash_bytes(&self) -> usize {
+        self.hash_mb << 20
+    }
+
+    /// Frees the search's table and the analysis solver's (the table left is one bucket),
+    /// so that their memory can go elsewhere.
+    pub(super) fn free_tables(&mut self) {
+        self.analysis_solver = None;
+        self.tt = TranspositionTable::with_bytes_or_one_bucket(0);
+    }
+
+    /// Makes the search's table again, empty: the hash memory less the analysis solver's
+    /// share if it has one.
+    pub(super) fn restore_search_table(&mut self) {
+        let share = self
+            .analysis_solver
+            .as_ref()
+            .map_or(0, crate::mate::Solver::table_bytes);
+        let bytes = self.hash_bytes().saturating_sub(share);
+        self.tt = TranspositionTable::with_bytes_or_one_bucket(bytes);
     }
 
     /// Forgets everything learnt (a new game, or `Clear Hash`).
@@ -184,11 +209,8 @@ impl Searcher {
         }
         let mut mate_helper = None;
         if super::prove::runs_mate_helper(limits, threads, self.multipv) {
-            let table_mb = super::prove::analysis_table_mb(self.hash_mb());
-            mate_helper = Some(super::prove::sized_solver(
-                &mut self.analysis_solver,
-                table_mb,
-            ));
+            self.analysis_solver();
+            mate_helper = self.analysis_solver.as_mut();
         }
         let shared = Shared {
             tt: &self.tt,

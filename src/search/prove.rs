@@ -43,8 +43,7 @@ impl Searcher {
         control: &SearchControl,
         root: &[Move],
     ) -> Option<Info> {
-        let table_mb = analysis_table_mb(self.hash_mb());
-        let solver = sized_solver(&mut self.analysis_solver, table_mb);
+        let solver = self.analysis_solver();
         let (line, progress) = first_try(solver, pos, budget, control, root)?;
         Some(proof_info(
             line,
@@ -63,8 +62,13 @@ impl Searcher {
         control: &SearchControl,
         observer: &dyn Observer,
     ) -> SearchResult {
-        let hash_mb = self.hash_mb();
-        let solver = sized_solver(&mut self.solver, hash_mb);
+        // The solver gets the whole hash memory: the search's table (and an analysis
+        // solver's) are freed first, and the search's is made again, empty, afterwards.
+        // Both are made at once (zeroed memory), so `go mate` starts at once whatever the
+        // size, and the tables together never take more than `USI_Hash`.
+        let hash_bytes = self.hash_bytes();
+        self.free_tables();
+        let mut solver = Solver::with_bytes(hash_bytes);
         let mate_limits = MateLimits {
             time: if limits.infinite {
                 None
@@ -81,6 +85,8 @@ impl Searcher {
             ..MateLimits::default()
         };
         let solution = solver.solve(pos, mate_limits, control, &mut |p| observer.progress(p));
+        drop(solver);
+        self.restore_search_table();
         let mut result = match &solution.verdict {
             Verdict::Mate(line) => proven_line(line, &solution.progress, observer),
             _ => SearchResult {
@@ -174,19 +180,25 @@ pub(super) fn analysis_proof_budget(time: &TimeLimits) -> Duration {
     })
 }
 
-/// The table of the analysis mate solver: a quarter of the hash table's size, at most 256 MB.
-pub(super) fn analysis_table_mb(hash_mb: usize) -> usize {
-    (hash_mb / 4).clamp(1, 256)
+/// The table of the analysis mate solver: a quarter of the hash memory, at most 256 MB
+/// (in bytes).
+pub(super) fn analysis_table_bytes(hash_bytes: usize) -> usize {
+    (hash_bytes / 4).min(256 << 20)
 }
 
-/// The solver in `slot`, made (or made again) with a table of `table_mb`: the old table is
-/// dropped before the new one is made.
-pub(super) fn sized_solver(slot: &mut Option<Solver>, table_mb: usize) -> &mut Solver {
-    if slot.as_ref().is_none_or(|s| s.table_mb() != table_mb) {
-        *slot = None;
-        *slot = Some(Solver::new(table_mb));
+impl Searcher {
+    /// The analysis solver (the mate helper's, or a single-thread analysis's first try),
+    /// its table carved out of the hash memory: the first time, the search's table is made
+    /// smaller by the solver's share (and so emptied, that once).
+    pub(super) fn analysis_solver(&mut self) -> &mut Solver {
+        if self.analysis_solver.is_none() {
+            let share = analysis_table_bytes(self.hash_bytes());
+            self.free_tables();
+            self.analysis_solver = Some(Solver::with_bytes(share));
+            self.restore_search_table();
+        }
+        self.analysis_solver.as_mut().expect("made above")
     }
-    slot.as_mut().expect("made above")
 }
 
 /// A first try before a search (the game probe, a single-thread analysis's first try): the
@@ -341,8 +353,8 @@ mod tests {
             hard: None,
         };
         assert_eq!(analysis_proof_budget(&soft), Duration::from_millis(300));
-        assert_eq!(analysis_table_mb(16), 4);
-        assert_eq!(analysis_table_mb(1), 1);
-        assert_eq!(analysis_table_mb(4096), 256);
+        assert_eq!(analysis_table_bytes(16 << 20), 4 << 20);
+        assert_eq!(analysis_table_bytes(1 << 20), 256 << 10);
+        assert_eq!(analysis_table_bytes(4096 << 20), 256 << 20);
     }
 }

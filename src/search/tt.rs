@@ -3,8 +3,10 @@
 //!
 //! An entry is two `AtomicU64`: `check = key ^ data` and `data`. A reader loads both and
 //! accepts the entry only if `check ^ data == key`: a write torn between two threads (one
-//! word from each) fails the test and reads as a miss. Four entries make a 64-byte bucket;
-//! the bucket is chosen by the high half of `key * buckets`. Replacement prefers the same
+//! word from each) fails the test and reads as a miss. Four entries make a 64-byte bucket
+//! (one cache line); the bucket is chosen by the high half of `key * buckets`. The memory
+//! comes zeroed from the allocator, so a table of any size is made at once. Replacement
+//! prefers the same
 //! key, then the entry with the lowest `depth - 8 * age`, where age counts searches
 //! (generations) since it was written. Mate scores are stored relative to the node.
 //!
@@ -13,7 +15,6 @@
 
 use crate::core::score::{from_tt, to_tt, Score};
 use crate::core::Move;
-use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
 
 /// What a stored score says about the true score.
@@ -53,17 +54,16 @@ pub struct TtEntry {
     pub bound: Bound,
 }
 
-#[derive(Default)]
+#[derive(Default, bytemuck::Zeroable)]
+#[repr(C)]
 struct Slot {
     check: AtomicU64,
     data: AtomicU64,
 }
 
-#[derive(Default)]
-#[repr(align(64))]
-struct Bucket {
-    slots: [Slot; 4],
-}
+/// Entries a bucket: four slots of 16 bytes, one 64-byte cache line.
+const BUCKET_SLOTS: usize = 4;
+const BUCKET_BYTES: usize = BUCKET_SLOTS * std::mem::size_of::<Slot>();
 
 const MOVE_BITS: u64 = (1 << 26) - 1;
 const PRESENT: u64 = 1 << 58;
@@ -105,7 +105,14 @@ impl TtEntry {
 
 /// The shared hash table.
 pub struct TranspositionTable {
-    buckets: Vec<Bucket>,
+    /// The slots, zeroed when made; bucket `i` is `slots[first + 4 i ..][..4]`.
+    slots: Box<[Slot]>,
+    /// Where bucket 0 starts: the first slot on a 64-byte boundary, so that a bucket is one
+    /// cache line. (A type aligned to 64 bytes would be simpler, but the allocator zeroes
+    /// memory of such alignment by writing it, which is what the zeroed allocation avoids.)
+    first: usize,
+    /// Number of buckets.
+    buckets: usize,
     generation: AtomicU8,
 }
 
@@ -118,13 +125,25 @@ impl TranspositionTable {
 
     /// A table of about `mb` megabytes, or an error if the memory cannot be had.
     pub fn try_new(mb: usize) -> Result<TranspositionTable, String> {
-        let count = (mb.max(1) * 1024 * 1024 / std::mem::size_of::<Bucket>()).max(1);
-        let mut buckets = Vec::new();
-        buckets
-            .try_reserve_exact(count)
-            .map_err(|_| format!("cannot allocate a {mb} MB hash table"))?;
-        buckets.resize_with(count, Bucket::default);
-        Ok(TranspositionTable {
+        Self::try_with_bytes(mb.max(1) << 20)
+            .ok_or_else(|| format!("cannot allocate a {mb} MB hash table"))
+    }
+
+    /// A table of at most `bytes` (at least one bucket), or an error if the memory cannot
+    /// be had (`None`). The memory comes zeroed from the allocator (an empty slot is all zeros), so
+    /// this is instant whatever the size: the kernel provides each page when it is first
+    /// written. Filling the table entry by entry took 12 s for 4 GB.
+    pub fn try_with_bytes(bytes: usize) -> Option<TranspositionTable> {
+        let buckets = (bytes / BUCKET_BYTES).max(1);
+        // Room to move bucket 0 onto a cache line: the memory is 16-byte aligned.
+        let spare = BUCKET_SLOTS - 1;
+        let slots: Box<[Slot]> =
+            bytemuck::allocation::try_zeroed_slice_box(buckets * BUCKET_SLOTS + spare).ok()?;
+        let misalignment = slots.as_ptr() as usize % BUCKET_BYTES;
+        let first = (BUCKET_BYTES - misalignment) % BUCKET_BYTES / std::mem::size_of::<Slot>();
+        Some(TranspositionTable {
+            slots,
+            first,
             buckets,
             generation: AtomicU8::new(0),
         })
@@ -132,18 +151,29 @@ impl TranspositionTable {
 
     /// Size in megabytes.
     pub fn size_mb(&self) -> usize {
-        self.buckets.len() * std::mem::size_of::<Bucket>() / (1024 * 1024)
+        self.size_bytes() >> 20
     }
 
-    /// Empties the table (in parallel: a large table takes a while to clear).
-    pub fn clear(&self) {
-        self.buckets.par_iter().for_each(|b| {
-            for s in &b.slots {
-                s.check.store(0, Relaxed);
-                s.data.store(0, Relaxed);
-            }
-        });
-        self.generation.store(0, Relaxed);
+    /// Size in bytes.
+    pub fn size_bytes(&self) -> usize {
+        self.buckets * BUCKET_BYTES
+    }
+
+    /// Empties the table: a new zeroed allocation of the same size (the old one is freed
+    /// first), as fast as making the table.
+    pub fn clear(&mut self) {
+        let bytes = self.size_bytes();
+        self.slots = Box::new([]);
+        *self = Self::with_bytes_or_one_bucket(bytes);
+    }
+
+    /// A table of `bytes`; should the memory be refused (it was just freed, so it hardly
+    /// can be), one bucket, with an error logged.
+    pub fn with_bytes_or_one_bucket(bytes: usize) -> TranspositionTable {
+        Self::try_with_bytes(bytes).unwrap_or_else(|| {
+            log::error!("cannot allocate a {bytes}-byte hash table; using one bucket");
+            Self::try_with_bytes(0).expect("one bucket")
+        })
     }
 
     /// Starts a new search: older entries age.
@@ -151,14 +181,15 @@ impl TranspositionTable {
         self.generation.fetch_add(1, Relaxed);
     }
 
-    fn bucket(&self, key: u64) -> &Bucket {
-        let index = ((key as u128 * self.buckets.len() as u128) >> 64) as usize;
-        &self.buckets[index]
+    fn bucket(&self, key: u64) -> &[Slot] {
+        let index = ((key as u128 * self.buckets as u128) >> 64) as usize;
+        let start = self.first + index * BUCKET_SLOTS;
+        &self.slots[start..start + BUCKET_SLOTS]
     }
 
     /// The entry for `key`, with its score converted to `ply`.
     pub fn probe(&self, key: u64, ply: usize) -> Option<TtEntry> {
-        for slot in &self.bucket(key).slots {
+        for slot in self.bucket(key) {
             let data = slot.data.load(Relaxed);
             let check = slot.check.load(Relaxed);
             if data != 0 && check ^ data == key {
@@ -186,9 +217,9 @@ impl TranspositionTable {
     ) {
         let generation = self.generation.load(Relaxed) & 63;
         let bucket = self.bucket(key);
-        let mut victim = &bucket.slots[0];
+        let mut victim = &bucket[0];
         let mut victim_worth = i32::MAX;
-        for slot in &bucket.slots {
+        for slot in bucket {
             let data = slot.data.load(Relaxed);
             let check = slot.check.load(Relaxed);
             if data == 0 || check ^ data == key {
@@ -232,21 +263,13 @@ impl TranspositionTable {
     /// Permille of the first thousand entries written in this search (USI `hashfull`).
     pub fn hashfull(&self) -> u32 {
         let generation = self.generation.load(Relaxed) & 63;
-        let mut used: u32 = 0;
-        let mut seen: u32 = 0;
-        'outer: for bucket in &self.buckets {
-            for slot in &bucket.slots {
-                if seen == 1000 {
-                    break 'outer;
-                }
-                seen += 1;
-                let data = slot.data.load(Relaxed);
-                if data != 0 && unpack(data).4 == generation {
-                    used += 1;
-                }
-            }
-        }
-        (used * 1000).checked_div(seen).unwrap_or(0)
+        let sample = &self.slots[self.first..][..(self.buckets * BUCKET_SLOTS).min(1000)];
+        let used = sample
+            .iter()
+            .map(|slot| slot.data.load(Relaxed))
+            .filter(|&data| data != 0 && unpack(data).4 == generation)
+            .count();
+        (used * 1000 / sample.len()) as u32
     }
 }
 
@@ -279,7 +302,7 @@ mod tests {
 
     #[test]
     fn store_probe_and_mate_scores_by_ply() {
-        let tt = TranspositionTable::new(1);
+        let mut tt = TranspositionTable::new(1);
         let mv = Some(Move::new(Square(1), Square(2), false));
         tt.store(0xDEAD_BEEF, mv, mate_in(10), 7, Bound::Exact, 4);
         let hit = tt.probe(0xDEAD_BEEF, 4).unwrap();
@@ -302,7 +325,6 @@ mod tests {
         // Simulate another thread's write tearing ours: data from b's entry, check from a's.
         let slot = tt
             .bucket(a)
-            .slots
             .iter()
             .find(|s| s.data.load(Relaxed) != 0)
             .unwrap();
@@ -322,7 +344,7 @@ mod tests {
     fn replacement_keeps_deep_entries_and_hashfull_counts() {
         let tt = TranspositionTable::new(1);
         // Fill one bucket with five keys that map to it.
-        let buckets = tt.buckets.len() as u128;
+        let buckets = tt.buckets as u128;
         let keys: Vec<u64> = (0u64..)
             .map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15))
             .filter(|&k| ((k as u128 * buckets) >> 64) == 0)
