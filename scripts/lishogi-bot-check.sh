@@ -6,6 +6,11 @@
 #
 #   scripts/lishogi-bot-check.sh PATH_TO_LISHOGI_BOT [extra fake_lishogi.py options]
 #
+# The engine runs with its default options (what a user who skips the guide gets);
+# MOVE_OVERHEAD=300 (say) adds Move_Overhead to the bot's usi_options, BUSY=1 keeps one core
+# busy with another process during the game (a busy machine), ENGINE=PATH plays another
+# build (default: this checkout's, built first).
+#
 # It installs the bot's requirements into a virtual environment under $WORK (default: a new
 # temporary folder), writes the bot's config.yml there (never into the checkout), and keeps
 # the bot's log, the report (report.json) and the engine's stderr there.
@@ -23,8 +28,10 @@ WORK=${WORK:-$(mktemp -d /tmp/lishogi-bot-check.XXXXXX)}
 mkdir -p "$WORK"
 echo "work folder: $WORK"
 
-cargo build --release --quiet --manifest-path "$ROOT/Cargo.toml"
-ENGINE="$ROOT/target/release/shishi"
+if [[ -z "${ENGINE:-}" ]]; then
+    cargo build --release --quiet --manifest-path "$ROOT/Cargo.toml"
+    ENGINE="$ROOT/target/release/shishi"
+fi
 
 if [[ ! -x "$WORK/venv/bin/python" ]]; then
     python3 -m venv "$WORK/venv"
@@ -41,7 +48,7 @@ for _ in $(seq 100); do [[ -f "$PORT_FILE" ]] && break; sleep 0.1; done
 [[ -f "$PORT_FILE" ]] || { echo "the fake server did not start" >&2; kill $SERVER; exit 1; }
 PORT=$(cat "$PORT_FILE")
 
-# The config.yml lines protocol-docs/lishogi.md recommends.
+# The config.yml lines protocol-docs/lishogi.md recommends (Move_Overhead only if asked).
 cat > "$WORK/config.yml" <<YAML
 token: "$TOKEN"
 url: "http://127.0.0.1:$PORT/"
@@ -53,7 +60,7 @@ engine:
   usi_options:
     Threads: 1
     USI_Hash: 64
-    Move_Overhead: 300
+${MOVE_OVERHEAD:+    Move_Overhead: $MOVE_OVERHEAD}
   silence_stderr: false
 abort_time: 30
 move_overhead: 1000
@@ -75,6 +82,12 @@ greeting:
   goodbye: "Good game!"
 YAML
 
+LOAD=""
+if [[ -n "${BUSY:-}" ]]; then
+    python3 -c "while True: pass" &
+    LOAD=$!
+fi
+
 # The bot runs in its own process group: it starts several processes, and it has no
 # one-game mode, so it is stopped once the server has a result.
 (cd "$BOT_DIR" && exec setsid "$WORK/venv/bin/python" lishogi-bot.py --config "$WORK/config.yml" \
@@ -86,6 +99,7 @@ kill -INT -- -"$BOT" 2>/dev/null || true
 sleep 2
 kill -TERM -- -"$BOT" 2>/dev/null || true
 wait $BOT 2>/dev/null || true
+[[ -z "$LOAD" ]] || kill "$LOAD"
 
 echo "bot log: $WORK/bot.log; report: $WORK/report.json"
 if grep -q -i "traceback\|exception" "$WORK/bot.log"; then

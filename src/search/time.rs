@@ -19,10 +19,25 @@ const DEFAULT_MOVES_TO_GO: u64 = 70;
 /// takes longer than all before it, so stopping early keeps the average near the plan).
 const SOFT_PERCENT: u64 = 55;
 
-/// Percent of the byoyomi (after the move overhead) that a move may use at most. Online,
-/// a move that arrives a few milliseconds late loses the game, and network delays vary
-/// more than any fixed overhead: spending to the last 50 ms lost games on lishogi.
-const BYOYOMI_PERCENT: u64 = 90;
+/// What a move leaves of the byoyomi beyond the move overhead: a quarter of it, at most
+/// this many ms. Online a move that arrives a few milliseconds late loses the game, and
+/// the delays between the engine and lishogi's clock vary more than any fixed overhead:
+/// spending to the last 50 ms lost games on lishogi, and through the real Lishogi-Bot on a
+/// busy machine the bot's own work and the transport took 523 ms of a 5 s byoyomi after
+/// `bestmove` (the engine had kept 10% then, 500 ms, and lost on time far ahead).
+const BYOYOMI_RESERVE_MAX_MS: u64 = 1000;
+
+/// Percent of the main time left (after the move overhead) that one move may use at most
+/// when no byoyomi follows. With 300 ms left and a 100 ms increment, the whole 290 ms were
+/// planned and answers came 8 ms before the flag on a busy machine.
+const MAIN_TIME_CEILING_PERCENT: u64 = 80;
+
+/// The part of a byoyomi period a move may use: less the move overhead and the reserve
+/// ([`BYOYOMI_RESERVE_MAX_MS`], or a quarter of a short byoyomi).
+fn usable_byoyomi(byoyomi: u64, overhead: u64) -> u64 {
+    let reserve = (byoyomi / 4).min(BYOYOMI_RESERVE_MAX_MS);
+    byoyomi.saturating_sub(overhead).saturating_sub(reserve)
+}
 
 /// The two time limits of a search (`None`: no time limit).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,11 +77,11 @@ pub fn time_limits(limits: &Limits, us: Color, overhead: Duration) -> TimeLimits
             .map_or(DEFAULT_MOVES_TO_GO, |m| (m as u64).clamp(1, 60));
         // What we may spend at most: all main time plus this move's usable byoyomi (an
         // increment arrives only after the move), less the margin; at least a millisecond.
-        let byoyomi = byoyomi.saturating_sub(overhead) * BYOYOMI_PERCENT / 100;
+        let byoyomi = usable_byoyomi(byoyomi, overhead);
         let ceiling = if byoyomi > 0 {
             time.saturating_sub(overhead) + byoyomi
         } else {
-            time.saturating_sub(overhead)
+            time.saturating_sub(overhead) * MAIN_TIME_CEILING_PERCENT / 100
         }
         .max(1);
         let usable = time.saturating_sub(overhead * mtg);
@@ -132,9 +147,10 @@ mod tests {
                 hard <= ms(ceiling),
                 "{time} {inc} {byo}: {t:?} over the clock"
             );
-            // Byoyomi keeps a safety margin beyond the move overhead.
+            // Byoyomi keeps a reserve beyond the move overhead: a quarter, at most 1 s.
             if time == 0 && byo > 50 {
-                assert!(hard <= ms((byo - 50) * 9 / 10), "{byo}: {t:?}");
+                let reserve = (byo / 4).min(1000);
+                assert!(hard <= ms(byo - 50 - reserve), "{byo}: {t:?}");
             }
         }
         // Pure byoyomi spends most of it.
@@ -146,6 +162,26 @@ mod tests {
         // Sudden death spends a fraction.
         let t = time_limits(&clock(60_000, 0, 0), Color::Sente, overhead);
         assert!(t.soft.unwrap() < ms(5_000), "{t:?}");
+    }
+
+    #[test]
+    fn byoyomi_keeps_a_second_for_the_bot_and_the_network() {
+        // Issue 29, finding 11: at `go btime 0 wtime 18523 byoyomi 5000` (Lishogi-Bot, ply
+        // 67) the engine answered after 4,506 ms, and the bot's work and transport made it
+        // 5,029 ms: lost on time. With the default overhead (10 ms) a move now keeps 1 s.
+        let mut limits = clock(0, 0, 5000);
+        if let Some(c) = limits.clock.as_mut() {
+            c.time[1] = ms(18523);
+        }
+        let t = time_limits(&limits, Color::Sente, ms(10));
+        assert_eq!(t.hard, Some(ms(5000 - 10 - 1000)), "{t:?}");
+        // Short byoyomi keeps a quarter.
+        let t = time_limits(&clock(0, 0, 200), Color::Sente, ms(10));
+        assert_eq!(t.hard, Some(ms(200 - 10 - 50)), "{t:?}");
+        // Without byoyomi a fifth of the main time is kept back: at 300 ms left and a
+        // 100 ms increment, at most 232 ms (not 290).
+        let t = time_limits(&clock(300, 100, 0), Color::Sente, ms(10));
+        assert_eq!(t.hard, Some(ms(232)), "{t:?}");
     }
 
     #[test]
