@@ -359,3 +359,54 @@ fn a_resumed_sprt_that_already_decided_plays_nothing() {
     // anything.
     assert_eq!(records(&jsonl).len(), 200);
 }
+
+#[test]
+fn an_error_is_one_line_without_a_stack_trace() {
+    // Issue 29, finding 10: with RUST_BACKTRACE=1 a clear error (a hash that cannot be
+    // allocated, a usage error) printed a full stack trace after the message.
+    for args in [
+        vec!["bench", "--hash", "100000000"],
+        vec!["match", "--engine", "cmd=x"],
+    ] {
+        let out = Command::new(BIN)
+            .args(&args)
+            .env("RUST_BACKTRACE", "1")
+            .env("RUST_LOG", "off")
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        assert!(stderr.starts_with("error: "), "{args:?}: {stderr}");
+        assert!(!stderr.contains("backtrace"), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn analysis_workers_are_capped_like_threads() {
+    // Issue 29, finding 12: `analyse --workers 100000` started 1,335 threads.
+    let out = Command::new(BIN)
+        .args(["analyse", "--workers", "100000", "--nodes", "200"])
+        .env("RUST_LOG", "warn")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            let mut stdin = child.stdin.take().unwrap();
+            stdin.write_all(b"startpos\n")?;
+            drop(stdin);
+            child.wait_with_output()
+        })
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let cap = (cores * shishi::session::MAX_THREADS_PER_CORE).min(shishi::session::MAX_THREADS);
+    assert!(
+        stderr.contains(&format!("100000 workers asked for; using {cap}")),
+        "{stderr}"
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 1);
+}

@@ -633,3 +633,29 @@ fn go_mate_without_a_time_is_refused() {
     e.send("go mate 100");
     e.until(10.0, |l| l.starts_with("checkmate"));
 }
+
+#[test]
+fn a_side_without_a_royal_is_named_as_kingless() {
+    // Issue 29, finding 13: a position without a sente royal was searched as a normal game
+    // without a word. By the rules (chushogi.md, "Kingless sides") such a side is the
+    // attacker of a mating problem, so it is searched, and the engine says how it reads it.
+    let mut e = Engine::start_usi();
+    e.send(&format!("position sfen {ALL_KIRIN}"));
+    let asked = Instant::now();
+    e.send("go depth 1");
+    e.bestmove(10.0);
+    assert!(asked.elapsed() < Duration::from_secs(5));
+    assert!(
+        e.seen
+            .iter()
+            .any(|l| l.starts_with("info string sente has no royal: searched as a kingless side")),
+        "{:?}",
+        e.seen
+    );
+    // A position with both royals says nothing of the kind.
+    e.seen.clear();
+    e.send("position startpos");
+    e.send("go depth 1");
+    e.bestmove(10.0);
+    assert!(!e.seen.iter().any(|l| l.contains("no royal")));
+}

@@ -1,6 +1,10 @@
 //! An XBoard session fed any lines (the end of each search is handed back as the real loop
 //! does): never a panic, never a hang. Costly lines are left out as in `usi_session`, and
-//! searches are kept short with `st`.
+//! searches are kept short with `sd 2`.
+//!
+//! The first byte picks the state the lines start from: the start position, no position
+//! at all (a refused `setboard`), or the crowded all-kirin board, whose first iteration
+//! cannot finish (a depth limit must still end the search).
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -17,7 +21,18 @@ fn costly(line: &str) -> bool {
         .any(|w| lower.contains(w))
 }
 
+/// The starting states the first byte chooses from.
+const STARTS: [&str; 3] = [
+    "new",
+    "setboard 12/12 w",
+    "setboard KNNNNNNNNNNN/NNNNNNNNNNNN/NNNNNNNNNNNN/NNNNNNNNNNNN/NNNNNNNNNNNN/NNNNNNNNNNNN/\
+nnnnnnnnnnnn/nnnnnnnnnnnn/nnnnnnnnnnnn/nnnnnnnnnnnn/nnnnnnnnnnnn/nnnnnnnnnnnk w",
+];
+
 fuzz_target!(|data: &[u8]| {
+    let Some((&start, data)) = data.split_first() else {
+        return;
+    };
     let mut settings = Settings::new(Duration::from_millis(10));
     settings.hash_mb = 1;
     let out = Arc::new(Output::to(Box::new(std::io::sink())));
@@ -27,6 +42,9 @@ fuzz_target!(|data: &[u8]| {
     };
     // Every search ends within about 10 ms.
     engine.handle(Event::Input(Input::Line("sd 2".into())));
+    engine.handle(Event::Input(Input::Line(
+        STARTS[usize::from(start) % STARTS.len()].to_string(),
+    )));
     let mut inputs = Vec::new();
     read_lines(data, |i| {
         inputs.push(i);

@@ -229,6 +229,7 @@ impl Controller {
             });
             return;
         };
+        self.say_kingless_sides(&pos);
         let limits = self.limits(&go, &pos);
         if go.searchmoves.len() != limits.search_moves.len() {
             self.info("warning: some searchmoves are not legal here and were left out");
@@ -270,6 +271,25 @@ impl Controller {
                 } else {
                     "bestmove resign"
                 });
+            }
+        }
+    }
+
+    /// A side without a royal in the position set is searched as a kingless side (the
+    /// attacker of a mating problem: it cannot lose by royal capture; rules, "Kingless
+    /// sides"), not as a game it has lost; say so, since a GUI may have meant a game.
+    fn say_kingless_sides(&self, pos: &Position) {
+        for color in crate::core::Color::ALL {
+            if pos.is_kingless(color) {
+                let side = if color == crate::core::Color::Sente {
+                    "sente"
+                } else {
+                    "gote"
+                };
+                self.info(&format!(
+                    "{side} has no royal: searched as a kingless side (a mating problem's \
+                     attacker, which cannot lose by royal capture), not as a lost game"
+                ));
             }
         }
     }
