@@ -569,14 +569,15 @@ struct AnalyseArgs {
     /// In games, start from this ply.
     #[arg(long, default_value_t = 1)]
     from_ply: usize,
-    /// Centipawns lost that make an inaccuracy.
-    #[arg(long, default_value_t = 50)]
+    /// Winning chances given away (hundredths of the -1..+1 scale, as lichess and lishogi
+    /// judge) that make an inaccuracy.
+    #[arg(long, default_value_t = 10)]
     inaccuracy: i32,
-    /// Centipawns lost that make a mistake.
-    #[arg(long, default_value_t = 100)]
+    /// Winning chances given away that make a mistake.
+    #[arg(long, default_value_t = 20)]
     mistake: i32,
-    /// Centipawns lost that make a blunder.
-    #[arg(long, default_value_t = 300)]
+    /// Winning chances given away that make a blunder.
+    #[arg(long, default_value_t = 30)]
     blunder: i32,
     /// Write each analysed game as an annotated KIF file in this folder.
     #[arg(long)]

@@ -35,6 +35,10 @@ pub enum Job {
         moves: Vec<String>,
         /// Player names, when the record has them.
         names: (String, String),
+        /// The result the record states (`1-0`, `0-1`, `1/2-1/2`), when it states one: a
+        /// KIF's ending line (`投了`, `まで99手で先手の勝ち`, ...), a JSON record's `winner`
+        /// or `result`.
+        result: Option<&'static str>,
     },
 }
 
@@ -57,6 +61,30 @@ struct JsonGame {
     moves: Option<String>,
     sente: Option<String>,
     gote: Option<String>,
+    /// lishogi's export: `sente` or `gote` (none for a draw or an unfinished game).
+    winner: Option<String>,
+    /// lishogi's export: `mate`, `resign`, `draw`, `repetition`, ...
+    status: Option<String>,
+    /// `shishi match --jsonl`: `1-0`, `0-1` or `1/2-1/2`.
+    result: Option<String>,
+}
+
+impl JsonGame {
+    /// The result the record states, if any.
+    fn stated_result(&self) -> Option<&'static str> {
+        if let Some(r) = self.result.as_deref() {
+            return crate::tournament::records::RESULTS
+                .iter()
+                .copied()
+                .find(|&k| k == r);
+        }
+        match (self.winner.as_deref(), self.status.as_deref()) {
+            (Some("sente"), _) => Some("1-0"),
+            (Some("gote"), _) => Some("0-1"),
+            (None, Some("draw" | "repetition" | "impasse27")) => Some("1/2-1/2"),
+            _ => None,
+        }
+    }
 }
 
 /// Parses an input file's text. `default_variant` applies where a record does not say. A
@@ -150,6 +178,7 @@ fn parse_jsonl(
             None | Some("startpos") => variant.spec.start_sfen.to_string(),
             Some(s) => s.to_string(),
         };
+        let result = record.stated_result();
         let moves: Vec<String> = record
             .moves
             .unwrap_or_default()
@@ -172,6 +201,7 @@ fn parse_jsonl(
                 record.sente.unwrap_or_default(),
                 record.gote.unwrap_or_default(),
             ),
+            result,
         });
     }
     (jobs, errors)
@@ -251,16 +281,20 @@ fn kif_destination(variant: &Variant, text: &str, last: Option<Square>) -> Optio
     kif_square(variant, &text[..end])
 }
 
-/// The move part of a KIF move line: after `N手目` (lishogi's chu KIF), or after the
-/// move number of a standard KIF line (`   1 ７六歩(77)   ( 0:00/00:00:00)`), without the
-/// trailing time field. `None` for any other line.
+/// The move part of a KIF move line, without the trailing time field: after `N手目`
+/// (shogiops' notation, which lishogi's board shows), or after the move number of a KIF
+/// line as lishogi's server writes its downloads and standard KIF does (`   1   7八歩兵
+/// （←7九）   (00:01/00:00:01)`, `   1 ７六歩(77)`), where a lion's double move takes two
+/// lines with the step right after the number (`   9一歩目 8五獅子 （←8六）`, `   9二歩目 9四獅子
+/// （←8五）`). `None` for any other line.
 fn kif_move_text(line: &str) -> Option<&str> {
     let rest = match line.find("手目") {
         Some(at) => &line[at + "手目".len()..],
         None => {
             let digits = line.len() - line.trim_start_matches(|c: char| c.is_ascii_digit()).len();
             let after = &line[digits..];
-            if digits == 0 || !after.starts_with(char::is_whitespace) {
+            let step = after.starts_with("一歩目") || after.starts_with("二歩目");
+            if digits == 0 || !(step || after.starts_with(char::is_whitespace)) {
                 return None;
             }
             after
@@ -274,6 +308,46 @@ fn kif_move_text(line: &str) -> Option<&str> {
     };
     // The game's end written as a move (resignation, repetition, ...) is no move.
     (!KIF_ENDINGS.iter().any(|w| rest.starts_with(w))).then_some(rest)
+}
+
+/// The result a KIF line states, if it states one, with `to_move` the side to move after
+/// the moves read so far: an ending written in place of a move (`  11   投了`: the side to
+/// move resigned; `反則勝ち`: the side to move won, the other broke a rule; `千日手`,
+/// `持将棋`: a draw), or the summary line (`まで10手で後手の勝ち`, `まで99手で千日手`).
+fn kif_result(line: &str, to_move: crate::core::Color) -> Option<&'static str> {
+    use crate::core::Color::{Gote, Sente};
+    let won = |c| if c == Sente { "1-0" } else { "0-1" };
+    let line = line.trim();
+    if line.starts_with("まで") {
+        return if line.contains("先手の勝ち") || line.contains("下手の勝ち") {
+            Some("1-0")
+        } else if line.contains("後手の勝ち") || line.contains("上手の勝ち") {
+            Some("0-1")
+        } else if line.contains("千日手") || line.contains("持将棋") || line.contains("引き分け")
+        {
+            Some("1/2-1/2")
+        } else {
+            None
+        };
+    }
+    let digits = line.len() - line.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    if digits == 0 {
+        return None;
+    }
+    let word = line[digits..]
+        .trim_start()
+        .trim_start_matches("手目")
+        .trim();
+    let loser_moves = ["投了", "詰み", "切れ負け", "反則負け"];
+    if loser_moves.iter().any(|w| word.starts_with(w)) {
+        Some(won(if to_move == Sente { Gote } else { Sente }))
+    } else if word.starts_with("反則勝ち") || word.starts_with("入玉勝ち") {
+        Some(won(to_move))
+    } else if word.starts_with("千日手") || word.starts_with("持将棋") {
+        Some("1/2-1/2")
+    } else {
+        None
+    }
 }
 
 /// The words a KIF writes in place of a move when the game ends.
@@ -333,8 +407,13 @@ fn parse_kif(text: &str, file: &str, default_variant: &'static Variant) -> (Vec<
     let mut names = (String::new(), String::new());
     let mut last: Option<Square> = None;
     let mut first_step: Option<(Square, usize)> = None;
+    let mut result = None;
     for (n, raw) in text.lines().enumerate() {
         let line = raw.trim();
+        if let Some(stated) = kif_result(line, pos.side_to_move()) {
+            result = Some(stated);
+            continue;
+        }
         if let Some(name) = line.strip_prefix("先手：") {
             names.0 = name.to_string();
         } else if let Some(name) = line.strip_prefix("後手：") {
@@ -423,6 +502,7 @@ fn parse_kif(text: &str, file: &str, default_variant: &'static Variant) -> (Vec<
             sfen: variant.spec.start_sfen.to_string(),
             moves,
             names,
+            result,
         }],
         Vec::new(),
     )
@@ -471,12 +551,77 @@ mod tests {
     }
 
     #[test]
+    fn lishogi_server_kif_with_lion_double_moves_is_read() {
+        // Issue 25: lishogi's KIF download writes a double move as two lines with the step
+        // right after the number; both were skipped, so the next move was "not legal" and
+        // the game was dropped. Header, time fields, a jitto and the ending as lishogi's
+        // server writes them.
+        let kif = "開始日時：2026/11/30 12:00:00\n棋戦：lishogi Casual Chushogi\n\
+先手：alice\n後手：bob\n手数----指手---------消費時間--\n\
+   1   8八歩兵 （←8九）   (00:01/00:00:01)\n   2   5五歩兵 （←5四）   (00:01/00:00:01)\n\
+   3   8九獅子 （←7十）   (00:02/00:00:03)\n   4   5四獅子 （←6三）   (00:01/00:00:02)\n\
+   5   8七獅子 （←8九）   (00:01/00:00:04)\n   6   6五獅子 （←5四）   (00:01/00:00:03)\n\
+   7   7六獅子 （←8七）   (00:01/00:00:05)\n   8   6六獅子 （←6五）   (00:01/00:00:04)\n\
+   9一歩目 7五獅子 （←7六）\n   9二歩目 7六獅子 （←7五）   (00:03/00:00:08)\n\
+* a comment\n  10   5六歩兵 （←5五）   (00:01/00:00:05)\n  11   投了\nまで10手で後手の勝ち\n";
+        let (jobs, errors) = parse(kif, "lishogi.kif", Variant::sho());
+        assert!(errors.is_empty(), "{errors:?}");
+        match &jobs[0] {
+            Job::Game {
+                moves,
+                names,
+                result,
+                ..
+            } => {
+                assert_eq!(
+                    moves.join(" "),
+                    "8i8h 5d5e 7j8i 6c5d 8i8g 5d6e 8g7f 6e6f 7f7e7f 5e5f"
+                );
+                assert_eq!(names, &("alice".to_string(), "bob".to_string()));
+                // Sente, to move at ply 11, resigned.
+                assert_eq!(*result, Some("0-1"));
+            }
+            other => panic!("{other:?}"),
+        }
+        // shogiops' notation (lishogi's board): `N手目`, with igui and jitto markers.
+        let client = "   1手目   8八歩兵 （←8九）\n   2手目   5五歩兵 （←5四）\n\
+   3手目   8九獅子 （←7十）\n   4手目   5四獅子 （←6三）\n   5手目   8七獅子 （←8九）\n\
+   6手目   6五獅子 （←5四）\n   7手目   7六獅子 （←8七）\n   8手目   6六獅子 （←6五）\n\
+   9手目一歩目 7五獅子 （←7六）\n   9手目二歩目 7六獅子(じっと) （←7五）\n\
+  10手目   6七獅子 （←6六）\n  11手目一歩目 仝獅子 （←7六）\n\
+  11手目二歩目 7六獅子（居食い） （←6七）\n";
+        let (jobs, errors) = parse(client, "client.kif", Variant::chu());
+        assert!(errors.is_empty(), "{errors:?}");
+        match &jobs[0] {
+            Job::Game { moves, .. } => assert_eq!(
+                moves.join(" "),
+                "8i8h 5d5e 7j8i 6c5d 8i8g 5d6e 8g7f 6e6f 7f7e7f 6f6g 7f6g7f"
+            ),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn results_stated_by_kif_endings() {
+        use crate::core::Color::{Gote, Sente};
+        assert_eq!(kif_result("  11   投了", Sente), Some("0-1"));
+        assert_eq!(kif_result("  12   投了", Gote), Some("1-0"));
+        assert_eq!(kif_result("  40   切れ負け", Gote), Some("1-0"));
+        assert_eq!(kif_result("  40   反則勝ち", Gote), Some("0-1"));
+        assert_eq!(kif_result("  40   千日手", Gote), Some("1/2-1/2"));
+        assert_eq!(kif_result("まで179手で先手の勝ち", Gote), Some("1-0"));
+        assert_eq!(kif_result("まで80手で千日手", Gote), Some("1/2-1/2"));
+        assert_eq!(kif_result("   1   7八歩兵 （←7九）", Sente), None);
+        assert_eq!(kif_result("* 投了", Sente), None);
+    }
+
+    #[test]
     fn sho_kif_reads_back() {
         let moves = "7g7f 3c3d 8h2b+ 3a2b 2g2f 5c5d 2f2e 5b5c 2e2d 2c2d";
         let record = record(Variant::sho(), moves);
         let kif = to_kif(&record).unwrap();
         assert!(
-            kif.contains("   3手目   ２二角成(88)") && kif.contains("同　銀(31)"),
+            kif.contains("\n   3   ２二角成(88)\n") && kif.contains("同　銀(31)"),
             "{kif}"
         );
         let (jobs, errors) = parse(&kif, "sho.kif", Variant::chu());

@@ -22,7 +22,9 @@ use std::collections::HashMap;
 use std::io::Write;
 use std::sync::Mutex;
 
-/// Judgement thresholds (centipawns lost against the best move).
+/// Judgement thresholds: the winning chances a move gives away against the best move, in
+/// hundredths of the scale from -1 (lost) to +1 (won) of [`winning_chances`] (lichess and
+/// lishogi judge moves this way, with 10, 20 and 30).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Thresholds {
     /// At least this is an inaccuracy.
@@ -36,11 +38,48 @@ pub struct Thresholds {
 impl Default for Thresholds {
     fn default() -> Self {
         Thresholds {
-            inaccuracy: 50,
-            mistake: 100,
-            blunder: 300,
+            inaccuracy: 10,
+            mistake: 20,
+            blunder: 30,
         }
     }
+}
+
+/// The slope of [`winning_chances`] per centipawn: lichess's, fitted to its players' games
+/// (lishogi's analysis uses the same logistic form). At 300 cp the chances are 0.50, at
+/// 1000 cp 0.95: a position ten pawns up is won, and losing a pawn there changes little.
+/// Not yet fitted to chu games (Shishi's centipawns are its own).
+const WINNING_CHANCES_PER_CP: f64 = 0.003_682_08;
+
+/// The chances that a score gives the side it belongs to, from -1 (lost) to +1 (won): a
+/// logistic curve of the centipawns, and exactly +1 or -1 for a mate, so that a mate
+/// outranks every centipawn score.
+pub fn winning_chances(score: Score) -> f64 {
+    match mate_plies(score) {
+        Some(p) if p > 0 => 1.0,
+        Some(_) => -1.0,
+        None => {
+            let cp = f64::from(score.clamp(-CHANCES_CEILING_CP, CHANCES_CEILING_CP));
+            2.0 / (1.0 + (-WINNING_CHANCES_PER_CP * cp).exp()) - 1.0
+        }
+    }
+}
+
+/// Centipawn scores count at most this much in [`winning_chances`] (as on lichess): beyond
+/// ten pawns the game is decided, and a mate stays above every such score.
+const CHANCES_CEILING_CP: Score = 1000;
+
+/// The winning chances a move gave away (`best` and `played` from the mover's side), in
+/// hundredths (0 for a move as good as the best), and its judgement. A move that keeps a
+/// forced win is never judged, however much faster the best move mates.
+fn judge(best: Score, played: Score, t: &Thresholds) -> (i32, Option<&'static str>) {
+    if mate_plies(played).is_some_and(|p| p > 0) {
+        return (0, None);
+    }
+    let lost = ((winning_chances(best) - winning_chances(played)) * 100.0)
+        .max(0.0)
+        .round() as i32;
+    (lost, judgement(lost, t))
 }
 
 /// How to analyse.
@@ -227,6 +266,7 @@ fn pv_text(pos: &Position, pv: &[crate::core::Move]) -> String {
     out.join(" ")
 }
 
+/// The judgement of a move that gave away `loss` (hundredths of winning chances).
 fn judgement(loss: i32, t: &Thresholds) -> Option<&'static str> {
     if loss >= t.blunder {
         Some("blunder")
@@ -546,6 +586,7 @@ fn analyse_game(searcher: &mut Searcher, job: &Job, run: &Run) -> Result<(), Str
         sfen,
         moves,
         names,
+        ..
     } = job
     else {
         unreachable!("called for games only");
@@ -577,7 +618,7 @@ fn analyse_game(searcher: &mut Searcher, job: &Job, run: &Run) -> Result<(), Str
                 let best_score = best.as_ref().map_or(0, |l| l.score);
                 let played_score = played_score(searcher, &pos, played, &a, settings);
                 let loss = (as_cp(best_score) - as_cp(played_score)).max(0);
-                let verdict = judgement(loss, &settings.thresholds);
+                let (chances_lost, verdict) = judge(best_score, played_score, &settings.thresholds);
                 let best_text = best_move.map(|m| pos.move_to_usi(m));
                 let mate = settings.mate.map(|t| prove(searcher, &pos, t));
                 comments[i] = with_mate_note(
@@ -598,6 +639,7 @@ fn analyse_game(searcher: &mut Searcher, job: &Job, run: &Run) -> Result<(), Str
                     "bestmove": best_text,
                     "bestScore": score_json(best_score),
                     "loss": loss,
+                    "chancesLost": chances_lost,
                     "judgement": verdict,
                     "depth": best.as_ref().map(|l| l.depth),
                     "nodes": a.nodes,
@@ -629,20 +671,25 @@ fn write_game_kif(
         variant,
         sfen,
         moves,
+        result,
         ..
     } = job
     else {
         unreachable!("called for games only");
     };
+    // The board's verdict where the game ended on the board; else what the record says
+    // (a resignation, a time loss); else unfinished.
+    let result = end
+        .outcome()
+        .map(|o| crate::position::result_text(o.winner))
+        .or(*result)
+        .unwrap_or("*");
     let record = GameRecord {
         game: 0,
         variant: variant.to_string(),
         initial_sfen: sfen.clone(),
         moves: moves.join(" "),
-        result: end
-            .outcome()
-            .map_or("*", |o| crate::position::result_text(o.winner))
-            .into(),
+        result: result.into(),
         reason: "analysed by shishi".into(),
         forfeit: false,
         sente: names.0.clone(),
@@ -662,5 +709,39 @@ fn fmt_score(score: Score) -> String {
     match mate_plies(score) {
         Some(p) => format!("mate {p}"),
         None => format!("{:+.2}", score as f64 / 100.0),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::score::{mate_in, mated_in};
+
+    #[test]
+    fn a_mate_outranks_every_centipawn_score() {
+        assert_eq!(winning_chances(mate_in(99)), 1.0);
+        assert_eq!(winning_chances(mated_in(99)), -1.0);
+        assert!(winning_chances(12_204) < 1.0 && winning_chances(-12_204) > -1.0);
+        assert!(winning_chances(0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn verdicts_follow_the_winning_chances_given_away() {
+        let t = Thresholds::default();
+        // Issue 25: a move that forces mate was a "blunder" because the best move's
+        // +122.04 outranked its mate 6. A forced win is never a mistake.
+        assert_eq!(judge(12_204, mate_in(6), &t), (0, None));
+        assert_eq!(judge(mate_in(3), mate_in(9), &t), (0, None));
+        // Ten pawns up, a pawn less changes little: no mark. Even, a pawn is a mistake.
+        assert_eq!(judge(1_100, 1_000, &t).1, None);
+        assert_eq!(judge(-1_000, -1_100, &t).1, None);
+        assert_eq!(judge(30, -30, &t).1, Some("inaccuracy"));
+        assert_eq!(judge(60, -60, &t).1, Some("mistake"));
+        assert_eq!(judge(100, -100, &t).1, Some("blunder"));
+        // Letting a forced win go, or walking into a mate, is a blunder.
+        assert_eq!(judge(mate_in(5), 0, &t).1, Some("blunder"));
+        assert_eq!(judge(0, mated_in(4), &t).1, Some("blunder"));
+        // A better move than the best found is no loss.
+        assert_eq!(judge(0, 40, &t), (0, None));
     }
 }

@@ -198,21 +198,23 @@ fn kif_move(pos: &Position, mv: Move, last_to: Option<Square>) -> Vec<String> {
     }
     let sq = |s: Square| kif_square(v, s);
     match mv.mid() {
+        // As lishogi's server writes a double move: two steps, each with its origin; `仝`
+        // only on the first (the last move's square), never on the second; an igui or
+        // jitto second step names its destination, the origin of the first.
         Some(mid) => {
-            let igui = mv.to() == mv.from() && !pos.piece_on(mid).is_empty();
-            let jitto = mv.to() == mv.from() && !igui;
-            let mid_text = if same { "仝".to_string() } else { sq(mid) };
-            let dest = if same { "仝".to_string() } else { sq(mv.to()) };
-            let mark = if igui {
-                "（居食い）"
-            } else if jitto {
-                "(じっと)"
+            let mid_text = if last_to == Some(mid) {
+                "仝".to_string()
             } else {
-                ""
+                sq(mid)
             };
             vec![
                 format!("一歩目 {mid_text}{name} （←{}）", sq(mv.from())),
-                format!("二歩目 {dest}{name}{mark} （←{}）", sq(mid)),
+                format!(
+                    "二歩目 {}{name}{} （←{}）",
+                    sq(mv.to()),
+                    if mv.is_promotion() { "成" } else { "" },
+                    sq(mid)
+                ),
             ]
         }
         None => {
@@ -248,10 +250,12 @@ pub fn to_kif(record: &GameRecord) -> Result<String, String> {
         let mv = pos.parse_usi_path(text).map_err(|e| e.to_string())?;
         let lines = kif_move(&pos, mv, last_to);
         let n = i + 1;
+        // lishogi's server layout: the number in four places, then three spaces and the
+        // move, or a double move's step right after the number.
         if lines.len() == 2 {
-            out += &format!("{n:>4}手目{}\n{n:>4}手目{}\n", lines[0], lines[1]);
+            out += &format!("{n:>4}{}\n{n:>4}{}\n", lines[0], lines[1]);
         } else {
-            out += &format!("{n:>4}手目   {}\n", lines[0]);
+            out += &format!("{n:>4}   {}\n", lines[0]);
         }
         // KIF comments: the engine's evaluation or the analysis of the move.
         if let Some(c) = record
@@ -271,7 +275,9 @@ pub fn to_kif(record: &GameRecord) -> Result<String, String> {
     let ending = match record.result.as_str() {
         "1-0" => format!("まで{plies}手で先手の勝ち"),
         "0-1" => format!("まで{plies}手で後手の勝ち"),
-        _ => format!("まで{plies}手で引き分け"),
+        "1/2-1/2" => format!("まで{plies}手で引き分け"),
+        // A record that does not say how the game ended (an analysed game cut short).
+        _ => format!("まで{plies}手で中断"),
     };
     out += &format!("{ending}\n*{}\n", record.reason);
     Ok(out)
@@ -400,20 +406,30 @@ mod tests {
 
     #[test]
     fn kif_writes_lion_moves_on_two_lines_as_lishogi_does() {
-        // shogiops' own output for 7i7h, 7d7e, 7j7i6h (shared/protocols/clients.md).
+        // lishogi's server layout (its KIF downloads): the number in four places, three
+        // spaces and the move; a double move's steps right after the number.
         let kif = to_kif(&record("7i7h 7d7e 7j7i6h")).unwrap();
-        assert!(kif.contains("   1手目   7八歩兵 （←7九）"), "{kif}");
-        assert!(kif.contains("   2手目   7五歩兵 （←7四）"), "{kif}");
-        assert!(kif.contains("   3手目一歩目 7九獅子 （←7十）"), "{kif}");
-        assert!(kif.contains("   3手目二歩目 6八獅子 （←7九）"), "{kif}");
+        assert!(kif.contains("\n   1   7八歩兵 （←7九）\n"), "{kif}");
+        assert!(kif.contains("\n   2   7五歩兵 （←7四）\n"), "{kif}");
+        assert!(kif.contains("\n   3一歩目 7九獅子 （←7十）\n"), "{kif}");
+        assert!(kif.contains("\n   3二歩目 6八獅子 （←7九）\n"), "{kif}");
         assert!(kif.contains("まで3手で先手の勝ち"));
-        // Igui and jitto markers.
+        // Jitto and igui: the second step goes back to the first's origin (no marker).
         let kif = to_kif(&record(
             "8i8h 5d5e 7j8i 6c5d 8i8g 5d6e 8g7f 6e6f 7f7e7f 6f6g 7f6g7f",
         ))
         .unwrap();
-        assert!(kif.contains("二歩目 7六獅子(じっと) （←7五）"), "{kif}");
-        assert!(kif.contains("二歩目 7六獅子（居食い） （←6七）"), "{kif}");
+        assert!(kif.contains("   9二歩目 7六獅子 （←7五）"), "{kif}");
+        assert!(kif.contains("  11一歩目 仝獅子 （←7六）"), "{kif}");
+        assert!(kif.contains("  11二歩目 7六獅子 （←6七）"), "{kif}");
+        // A record that does not say how the game ended is not called a draw.
+        let mut open = record("7i7h 7d7e");
+        open.result = "*".into();
+        let kif = to_kif(&open).unwrap();
+        assert!(
+            kif.contains("まで2手で中断") && !kif.contains("引き分け"),
+            "{kif}"
+        );
     }
 
     #[test]
