@@ -351,30 +351,81 @@ fn score_from_json(value: &Value) -> Option<Score> {
     })
 }
 
-/// The KIF comment of an analysed ply.
-fn ply_comment(played: Score, best: Option<(&str, Score)>, verdict: Option<&str>) -> String {
-    match (best, verdict) {
-        (Some((mv, score)), Some(v)) => {
-            format!(
-                "{v}: {} (best {mv} {})",
-                fmt_score(played),
-                fmt_score(score)
-            )
+/// The KIF comment of an analysed ply (`pos` before the move, `last_to` the square of the
+/// move before it): the evaluation after the move from sente's point of view, labelled as
+/// such (a mate as `N手詰` for the side that mates), and for a judged move the judgement
+/// and the best line in the KIF notation of the moves, with its evaluation.
+fn ply_comment(
+    pos: &Position,
+    last_to: Option<crate::core::Square>,
+    played: Score,
+    best: Option<(&[crate::core::Move], Score)>,
+    verdict: Option<&str>,
+) -> String {
+    let mover = pos.side_to_move();
+    let mut out = format!("評価値 {}（先手から見て）", sente_view(played, mover));
+    if let (Some((line, score)), Some(v)) = (best, verdict) {
+        let shown = &line[..line.len().min(BEST_LINE_MOVES)];
+        out += &format!(
+            "\n{} ({v}): 最善 {} {}",
+            judgement_kanji(v),
+            crate::tournament::records::kif_line(pos, shown, last_to),
+            sente_view(score, mover)
+        );
+    }
+    out
+}
+
+/// How many moves of the best line a KIF comment shows.
+const BEST_LINE_MOVES: usize = 6;
+
+/// A score of `mover`'s as sente sees it: `+1.28` (centipawns / 100), or `先手の7手詰`.
+fn sente_view(score: Score, mover: crate::core::Color) -> String {
+    use crate::core::Color::{Gote, Sente};
+    let name = |c| if c == Sente { "先手" } else { "後手" };
+    match mate_plies(score) {
+        Some(p) if p > 0 => format!("{}の{p}手詰", name(mover)),
+        Some(p) => format!(
+            "{}の{}手詰",
+            name(if mover == Sente { Gote } else { Sente }),
+            -p
+        ),
+        None => {
+            let cp = if mover == Sente { score } else { -score };
+            format!("{:+.2}", f64::from(cp) / 100.0)
         }
-        _ => fmt_score(played),
     }
 }
 
-/// The KIF comment of a ply analysed by an earlier run (from its result line).
-fn comment_from_result(result: &Value) -> Option<String> {
+/// The words shogi players use for a judgement.
+fn judgement_kanji(verdict: &str) -> &'static str {
+    match verdict {
+        "blunder" => "悪手",
+        "mistake" => "疑問手",
+        _ => "緩手",
+    }
+}
+
+/// The KIF comment of a ply analysed by an earlier run (from its result line: the
+/// position, the scores, the best line).
+fn comment_from_result(result: &Value, variant: &'static Variant) -> Option<String> {
+    let pos = Position::from_sfen(variant, result.get("sfen")?.as_str()?).ok()?;
     let played = score_from_json(result.get("playedScore")?)?;
-    let best = result
-        .get("bestmove")
-        .and_then(Value::as_str)
-        .zip(result.get("bestScore").and_then(score_from_json));
+    let best_score = result.get("bestScore").and_then(score_from_json);
+    let mut line = Vec::new();
+    let mut after = pos.clone();
+    let pv = result.get("pv").and_then(Value::as_str).unwrap_or("");
+    for text in pv.split_whitespace() {
+        let Ok(mv) = after.parse_usi_path(text) else {
+            break;
+        };
+        line.push(mv);
+        after.make_move(mv);
+    }
     let verdict = result.get("judgement").and_then(Value::as_str);
+    let best = best_score.map(|score| (&line[..], score));
     Some(with_mate_note(
-        ply_comment(played, best, verdict),
+        ply_comment(&pos, None, played, best, verdict),
         result.get("mate"),
     ))
 }
@@ -593,12 +644,13 @@ fn analyse_game(searcher: &mut Searcher, job: &Job, run: &Run) -> Result<(), Str
     };
     let mut pos = start_position(variant, sfen)?;
     let mut comments = vec![String::new(); moves.len()];
+    let mut last_to = None;
     for (i, text) in moves.iter().enumerate() {
         let ply = i + 1;
         let played = pos.parse_usi_path(text).map_err(|e| e.to_string())?;
         if ply >= settings.from_ply.max(1) {
             if let Some(earlier) = done.get(&result_key(id, Some(ply as u64))) {
-                comments[i] = comment_from_result(earlier).unwrap_or_default();
+                comments[i] = comment_from_result(earlier, pos.variant()).unwrap_or_default();
             } else {
                 let a = search(searcher, &pos, settings, settings.multipv);
                 if a.lines.is_empty() {
@@ -610,6 +662,7 @@ fn analyse_game(searcher: &mut Searcher, job: &Job, run: &Run) -> Result<(), Str
                         "loss": null, "judgement": null, "depth": 0, "nodes": a.nodes,
                         "pv": null,
                     }));
+                    last_to = Some(played.to());
                     pos.make_move(played);
                     continue;
                 }
@@ -621,12 +674,9 @@ fn analyse_game(searcher: &mut Searcher, job: &Job, run: &Run) -> Result<(), Str
                 let (chances_lost, verdict) = judge(best_score, played_score, &settings.thresholds);
                 let best_text = best_move.map(|m| pos.move_to_usi(m));
                 let mate = settings.mate.map(|t| prove(searcher, &pos, t));
+                let best_line = best.as_ref().map(|l| (&l.pv[..], best_score));
                 comments[i] = with_mate_note(
-                    ply_comment(
-                        played_score,
-                        best_text.as_deref().map(|b| (b, best_score)),
-                        verdict,
-                    ),
+                    ply_comment(&pos, last_to, played_score, best_line, verdict),
                     mate.as_ref(),
                 );
                 emit(with_mate_field(
@@ -649,6 +699,7 @@ fn analyse_game(searcher: &mut Searcher, job: &Job, run: &Run) -> Result<(), Str
                 ));
             }
         }
+        last_to = Some(played.to());
         pos.make_move(played);
     }
     if let Some(dir) = &settings.kif_dir {
@@ -705,13 +756,6 @@ fn write_game_kif(
     std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))
 }
 
-fn fmt_score(score: Score) -> String {
-    match mate_plies(score) {
-        Some(p) => format!("mate {p}"),
-        None => format!("{:+.2}", score as f64 / 100.0),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -743,5 +787,31 @@ mod tests {
         assert_eq!(judge(0, mated_in(4), &t).1, Some("blunder"));
         // A better move than the best found is no loss.
         assert_eq!(judge(0, 40, &t), (0, None));
+    }
+
+    #[test]
+    fn kif_comments_say_whose_view_and_show_the_best_line_in_kif() {
+        use crate::core::Color::{Gote, Sente};
+        // Issue 25: scores flipped sign every ply with no word of whose view they were,
+        // and the best move was USI inside Japanese notation.
+        assert_eq!(sente_view(128, Sente), "+1.28");
+        assert_eq!(sente_view(128, Gote), "-1.28");
+        assert_eq!(sente_view(mate_in(7), Gote), "後手の7手詰");
+        assert_eq!(sente_view(mated_in(4), Gote), "先手の4手詰");
+        let pos = Position::startpos(Variant::chu());
+        let line: Vec<_> = ["7i7h", "7d7e", "7j7i6h"]
+            .iter()
+            .scan(pos.clone(), |p, m| {
+                let mv = p.parse_usi_path(m).ok()?;
+                p.make_move(mv);
+                Some(mv)
+            })
+            .collect();
+        let comment = ply_comment(&pos, None, -250, Some((&line, 40)), Some("blunder"));
+        assert_eq!(
+            comment,
+            "評価値 -2.50（先手から見て）\n悪手 (blunder): 最善 7八歩兵 （←7九）  \
+7五歩兵 （←7四）  一歩目 7九獅子 （←7十） 二歩目 6八獅子 （←7九） +0.40"
+        );
     }
 }

@@ -228,6 +228,26 @@ fn kif_move(pos: &Position, mv: Move, last_to: Option<Square>) -> Vec<String> {
     }
 }
 
+/// A line of moves from `pos` in the KIF notation of the moves (for comments: the best
+/// move and what follows), `last_to` the square of the move before; a double move as its
+/// two steps (`一歩目 7五獅子 （←7六） 二歩目 7六獅子 （←7五）`). Stops at a move that is
+/// not legal.
+pub fn kif_line(pos: &Position, moves: &[Move], mut last_to: Option<Square>) -> String {
+    let mut pos = pos.clone();
+    let mut out = Vec::new();
+    for &mv in moves {
+        // A double move may come as its path (the mid square kept), which the legality
+        // test knows in its canonical form.
+        if !pos.is_legal(pos.canonical(mv)) {
+            break;
+        }
+        out.push(kif_move(&pos, mv, last_to).join(" "));
+        last_to = Some(mv.to());
+        pos.make_move(mv);
+    }
+    out.join("  ")
+}
+
 /// The record as a KIF file.
 pub fn to_kif(record: &GameRecord) -> Result<String, String> {
     let variant = Variant::by_name(&record.variant).ok_or("unknown variant")?;
