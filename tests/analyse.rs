@@ -82,11 +82,33 @@ fn games_from_json_lines_and_kif() {
         "--workers",
         "2",
     ]);
-    assert_eq!(
-        results.iter().filter(|r| r["id"] == "lion-game").count(),
-        10,
-        "every ply"
-    );
+    let plies = |id: &str| {
+        results
+            .iter()
+            .filter(|r| r["id"] == id && r["ply"].is_number())
+            .count()
+    };
+    assert_eq!(plies("lion-game"), 10, "every ply");
+    // And one summary line per game: per side, judgements, average loss, accuracy.
+    let summaries: Vec<_> = results
+        .iter()
+        .filter(|r| r["id"] == "lion-game" && r["summary"].is_object())
+        .collect();
+    assert_eq!(summaries.len(), 1, "{summaries:?}");
+    for side in ["sente", "gote"] {
+        let s = &summaries[0]["summary"][side];
+        assert_eq!(s["moves"], 5, "{s}");
+        let accuracy = s["accuracy"].as_f64().unwrap();
+        assert!((0.0..=100.0).contains(&accuracy), "{s}");
+        assert!(s["averageCpLoss"].as_f64().unwrap() >= 0.0, "{s}");
+        for count in ["inaccuracies", "mistakes", "blunders"] {
+            assert!(s[count].is_u64(), "{s}");
+        }
+    }
+    let results: Vec<_> = results
+        .into_iter()
+        .filter(|r| r["ply"].is_number())
+        .collect();
     assert!(
         stderr.contains("games.jsonl:2:") && stderr.contains("games.jsonl:3:"),
         "{stderr}"
@@ -102,7 +124,7 @@ fn games_from_json_lines_and_kif() {
     let (results, _) = analyse(&["--input", &data("game.kif"), "--nodes", "1500"]);
     let played: Vec<&str> = results
         .iter()
-        .map(|r| r["played"].as_str().unwrap())
+        .filter_map(|r| r["played"].as_str())
         .collect();
     assert_eq!(
         played,
@@ -163,7 +185,8 @@ fn resume_completes_an_interrupted_run_without_repeating() {
     analyse(&base);
     let full = std::fs::read_to_string(&out).unwrap();
     let lines: Vec<&str> = full.lines().collect();
-    assert_eq!(lines.len(), 10);
+    // Ten plies and the game's summary line.
+    assert_eq!(lines.len(), 11);
     // An interrupted run: only the first four results made it to the file.
     std::fs::write(&out, lines[..4].join("\n") + "\n").unwrap();
     analyse(&[&base[..], &["--resume"]].concat());
@@ -303,7 +326,7 @@ fn annotated_kif_reads_back() {
         "--nodes",
         "500",
     ]);
-    assert_eq!(again.len(), 10);
+    assert_eq!(again.iter().filter(|r| r["ply"].is_number()).count(), 10);
 }
 
 #[test]

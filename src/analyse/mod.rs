@@ -266,6 +266,58 @@ fn pv_text(pos: &Position, pv: &[crate::core::Move]) -> String {
     out.join(" ")
 }
 
+/// One side's figures over a game's analysed moves.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct SideSummary {
+    moves: u32,
+    inaccuracies: u32,
+    mistakes: u32,
+    blunders: u32,
+    /// Centipawns given away, each move's loss counted up to [`CHANCES_CEILING_CP`].
+    cp_loss: i64,
+    /// The sum of the moves' accuracies (percent).
+    accuracy: f64,
+}
+
+impl SideSummary {
+    /// Adds a move: the best move's score and the played move's, from the mover's side.
+    fn add(&mut self, best: Score, played: Score, verdict: Option<&str>) {
+        self.moves += 1;
+        match verdict {
+            Some("blunder") => self.blunders += 1,
+            Some("mistake") => self.mistakes += 1,
+            Some("inaccuracy") => self.inaccuracies += 1,
+            _ => {}
+        }
+        let loss = (as_cp(best) - as_cp(played)).clamp(0, CHANCES_CEILING_CP);
+        self.cp_loss += i64::from(loss);
+        self.accuracy += move_accuracy(best, played);
+    }
+
+    fn json(&self) -> Value {
+        let per_move = |x: f64| (x / f64::from(self.moves.max(1)) * 10.0).round() / 10.0;
+        json!({
+            "moves": self.moves,
+            "inaccuracies": self.inaccuracies,
+            "mistakes": self.mistakes,
+            "blunders": self.blunders,
+            "averageCpLoss": per_move(self.cp_loss as f64),
+            "accuracy": per_move(self.accuracy),
+        })
+    }
+}
+
+/// A move's accuracy in percent, from the winning chances it kept: lichess's curve of the
+/// win percentage lost (`103.1668 exp(-0.04354 lost) - 3.1669`, lost in points of 0 to
+/// 100), 100 for a move as good as the best. A game's accuracy is the mean over its moves.
+fn move_accuracy(best: Score, played: Score) -> f64 {
+    if mate_plies(played).is_some_and(|p| p > 0) {
+        return 100.0;
+    }
+    let lost = ((winning_chances(best) - winning_chances(played)) * 50.0).max(0.0);
+    (103.1668 * (-0.04354 * lost).exp() - 3.1669).clamp(0.0, 100.0)
+}
+
 /// The judgement of a move that gave away `loss` (hundredths of winning chances).
 fn judgement(loss: i32, t: &Thresholds) -> Option<&'static str> {
     if loss >= t.blunder {
@@ -645,12 +697,18 @@ fn analyse_game(searcher: &mut Searcher, job: &Job, run: &Run) -> Result<(), Str
     let mut pos = start_position(variant, sfen)?;
     let mut comments = vec![String::new(); moves.len()];
     let mut last_to = None;
+    let mut summary = [SideSummary::default(); 2];
     for (i, text) in moves.iter().enumerate() {
         let ply = i + 1;
         let played = pos.parse_usi_path(text).map_err(|e| e.to_string())?;
         if ply >= settings.from_ply.max(1) {
             if let Some(earlier) = done.get(&result_key(id, Some(ply as u64))) {
                 comments[i] = comment_from_result(earlier, pos.variant()).unwrap_or_default();
+                let score = |field| earlier.get(field).and_then(score_from_json);
+                if let (Some(best), Some(played)) = (score("bestScore"), score("playedScore")) {
+                    let verdict = earlier.get("judgement").and_then(Value::as_str);
+                    summary[pos.side_to_move().index()].add(best, played, verdict);
+                }
             } else {
                 let a = search(searcher, &pos, settings, settings.multipv);
                 if a.lines.is_empty() {
@@ -672,6 +730,7 @@ fn analyse_game(searcher: &mut Searcher, job: &Job, run: &Run) -> Result<(), Str
                 let played_score = played_score(searcher, &pos, played, &a, settings);
                 let loss = (as_cp(best_score) - as_cp(played_score)).max(0);
                 let (chances_lost, verdict) = judge(best_score, played_score, &settings.thresholds);
+                summary[pos.side_to_move().index()].add(best_score, played_score, verdict);
                 let best_text = best_move.map(|m| pos.move_to_usi(m));
                 let mate = settings.mate.map(|t| prove(searcher, &pos, t));
                 let best_line = best.as_ref().map(|l| (&l.pv[..], best_score));
@@ -702,6 +761,28 @@ fn analyse_game(searcher: &mut Searcher, job: &Job, run: &Run) -> Result<(), Str
         last_to = Some(played.to());
         pos.make_move(played);
     }
+    // The game's summary line (once: a resumed run that finds it keeps it).
+    if !done.contains_key(&result_key(id, None)) {
+        emit(json!({
+            "id": id,
+            "summary": { "sente": summary[0].json(), "gote": summary[1].json() },
+        }));
+    }
+    log::info!(
+        "{id}: {}",
+        ["sente", "gote"]
+            .iter()
+            .zip(&summary)
+            .map(|(side, s)| {
+                let j = s.json();
+                format!(
+                    "{side} {} inaccuracies, {} mistakes, {} blunders, average loss {} cp, accuracy {}%",
+                    s.inaccuracies, s.mistakes, s.blunders, j["averageCpLoss"], j["accuracy"]
+                )
+            })
+            .collect::<Vec<_>>()
+            .join("; ")
+    );
     if let Some(dir) = &settings.kif_dir {
         write_game_kif(dir, job, &mut pos, comments, names, settings.resume)?;
     }
