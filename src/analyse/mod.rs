@@ -543,11 +543,22 @@ pub fn run(
         })
         .sum();
     let bar = progress_bar(settings.progress, total);
+    let lines = ProgressLines::new(
+        settings.progress && bar.is_hidden(),
+        total,
+        PROGRESS_LINE_EVERY,
+    );
     let emit = |value: Value| {
         let mut w = out.lock().unwrap_or_else(|e| e.into_inner());
         let _ = writeln!(w, "{value}");
         let _ = w.flush();
-        bar.inc(1);
+        // A game's summary line is no position.
+        if value.get("summary").is_none() {
+            bar.inc(1);
+            if let Some(line) = lines.one_more() {
+                eprintln!("{line}");
+            }
+        }
     };
     let shared = Run {
         settings,
@@ -576,6 +587,55 @@ pub fn run(
     }
     bar.finish_and_clear();
     Ok(total)
+}
+
+/// Progress for a log or a pipe (stderr not a terminal, where the bar does not draw): a
+/// line every [`PROGRESS_LINE_EVERY`], positions done of all, the rate and the time left.
+struct ProgressLines {
+    show: bool,
+    total: usize,
+    every: std::time::Duration,
+    start: std::time::Instant,
+    state: Mutex<(usize, std::time::Instant)>,
+}
+
+/// How often a progress line goes to stderr when it is not a terminal.
+const PROGRESS_LINE_EVERY: std::time::Duration = std::time::Duration::from_secs(10);
+
+impl ProgressLines {
+    fn new(show: bool, total: usize, every: std::time::Duration) -> ProgressLines {
+        let now = std::time::Instant::now();
+        ProgressLines {
+            show,
+            total,
+            every,
+            start: now,
+            state: Mutex::new((0, now)),
+        }
+    }
+
+    /// Counts a position done; the progress line when one is due.
+    fn one_more(&self) -> Option<String> {
+        if !self.show {
+            return None;
+        }
+        let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        state.0 += 1;
+        if state.1.elapsed() < self.every || state.0 >= self.total {
+            return None;
+        }
+        state.1 = std::time::Instant::now();
+        let secs = self.start.elapsed().as_secs_f64();
+        let rate = state.0 as f64 / secs.max(1e-3);
+        let left = (self.total - state.0) as f64 / rate.max(1e-9);
+        Some(format!(
+            "analysed {} of {} positions ({rate:.1}/s), about {}:{:02} left",
+            state.0,
+            self.total,
+            left as u64 / 60,
+            left as u64 % 60
+        ))
+    }
 }
 
 fn progress_bar(show: bool, total: usize) -> indicatif::ProgressBar {
@@ -868,6 +928,20 @@ mod tests {
         assert_eq!(judge(0, mated_in(4), &t).1, Some("blunder"));
         // A better move than the best found is no loss.
         assert_eq!(judge(0, 40, &t), (0, None));
+    }
+
+    #[test]
+    fn progress_lines_count_and_estimate() {
+        let lines = ProgressLines::new(true, 4, std::time::Duration::ZERO);
+        let first = lines.one_more().unwrap();
+        assert!(first.starts_with("analysed 1 of 4 positions ("), "{first}");
+        assert!(first.ends_with(" left"), "{first}");
+        lines.one_more();
+        lines.one_more();
+        // Not for the last one (the run's own summary follows), nor when not shown.
+        assert_eq!(lines.one_more(), None);
+        let hidden = ProgressLines::new(false, 4, std::time::Duration::ZERO);
+        assert_eq!(hidden.one_more(), None);
     }
 
     #[test]
