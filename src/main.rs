@@ -340,6 +340,43 @@ fn run_perft(
     Ok(())
 }
 
+/// `--shard K/N`: the K-th of N interleaved parts of a batch (records K, K + N, ...).
+#[derive(Clone, Copy, Debug)]
+struct Shard {
+    k: usize,
+    n: usize,
+}
+
+impl std::str::FromStr for Shard {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Shard, String> {
+        let bad = || format!("'{text}' is not K/N with 1 <= K <= N (for example 2/8)");
+        let (k, n) = text.split_once('/').ok_or_else(bad)?;
+        let (k, n): (usize, usize) = (
+            k.trim().parse().map_err(|_| bad())?,
+            n.trim().parse().map_err(|_| bad())?,
+        );
+        if k == 0 || k > n {
+            return Err(bad());
+        }
+        Ok(Shard { k, n })
+    }
+}
+
+impl Shard {
+    /// The records of this shard, in input order (after the ids are made unique, so that
+    /// every shard names a record as a whole run would).
+    fn select<T>(self, records: Vec<T>) -> Vec<T> {
+        records
+            .into_iter()
+            .enumerate()
+            .filter(|(i, _)| i % self.n == self.k - 1)
+            .map(|(_, r)| r)
+            .collect()
+    }
+}
+
 /// `shishi analyse`'s search per position when no limit is given: about a quarter of a
 /// second on one core, so that a 300-ply game takes a few minutes (depth 10 took about
 /// 1.7 s a ply, ten minutes a game), and the same result every run.
@@ -547,6 +584,11 @@ struct AnalyseArgs {
     /// Output file for JSON lines (appended); stdout if not given.
     #[arg(long)]
     output: Option<std::path::PathBuf>,
+    /// Analyse only every N-th record, starting with the K-th (K/N, 1 <= K <= N): N runs
+    /// with K = 1..N split a batch across machines, and their outputs concatenated are the
+    /// whole run's.
+    #[arg(long, value_name = "K/N")]
+    shard: Option<Shard>,
     /// Search depth per position.
     #[arg(long, conflicts_with_all = ["nodes", "movetime"])]
     depth: Option<i32>,
@@ -613,6 +655,9 @@ fn run_analyse(a: AnalyseArgs) -> Result<()> {
     let (mut jobs, errors) = input::parse(&text, &name, variant);
     for e in errors.iter().chain(&input::make_ids_unique(&mut jobs)) {
         log::warn!("{e}");
+    }
+    if let Some(shard) = a.shard {
+        jobs = shard.select(jobs);
     }
     let no_limit = a.depth.is_none() && a.nodes.is_none() && a.movetime.is_none();
     let limits = Limits {

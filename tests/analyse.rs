@@ -436,3 +436,41 @@ fn a_draw_scores_zero_in_analysis() {
         results[0]
     );
 }
+
+#[test]
+fn shards_split_a_batch_and_concatenate_to_the_whole() {
+    // Issue 25, item 7: --shard K/N analyses every N-th record, starting with the K-th.
+    let input = tempdir("shard").join("five.txt");
+    std::fs::write(
+        &input,
+        "startpos\nstartpos moves 7i7h\nstartpos moves 8i8h\nstartpos moves 6i6h\nstartpos moves 5i5h\n",
+    )
+    .unwrap();
+    let input = input.to_str().unwrap();
+    let ids = |args: &[&str]| -> Vec<String> {
+        let (results, _) = analyse(
+            &[
+                &["--input", input, "--nodes", "300", "--workers", "1"],
+                args,
+            ]
+            .concat(),
+        );
+        results
+            .iter()
+            .map(|r| r["id"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let whole = ids(&[]);
+    let (first, second) = (ids(&["--shard", "1/2"]), ids(&["--shard", "2/2"]));
+    assert_eq!(first, ["1", "3", "5"]);
+    assert_eq!(second, ["2", "4"]);
+    let mut merged = [first, second].concat();
+    merged.sort();
+    let mut all = whole.clone();
+    all.sort();
+    assert_eq!(merged, all);
+    for bad in ["0/2", "3/2", "1", "a/b"] {
+        let stderr = analyse_fails(&["--input", input, "--shard", bad]);
+        assert!(stderr.contains("--shard"), "{bad}: {stderr}");
+    }
+}
