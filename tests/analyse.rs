@@ -474,3 +474,41 @@ fn shards_split_a_batch_and_concatenate_to_the_whole() {
         assert!(stderr.contains("--shard"), "{bad}: {stderr}");
     }
 }
+
+#[test]
+fn a_lishogi_kif_download_is_analysed_and_annotated_with_its_header_and_result() {
+    // Issue 25: lishogi's KIF with a lion double move was dropped ("not legal"); the
+    // annotated KIF said 棋戦：shishi match and ended decisive games with 引き分け.
+    let dir = tempdir("lishogi-kif");
+    let (results, stderr) = analyse(&[
+        "--input",
+        &data("lishogi-server.kif"),
+        "--nodes",
+        "500",
+        "--kif",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        results.iter().filter(|r| r["ply"].is_number()).count(),
+        10,
+        "{stderr}"
+    );
+    let kif = std::fs::read_to_string(dir.join("lishogi-server.kif")).unwrap();
+    for expected in [
+        "棋戦：lishogi Casual Chushogi\n",
+        "場所：https://lishogi.org/abcdefgh\n",
+        "持ち時間：10分+10秒\n",
+        "先手：alice\n",
+        "後手：bob\n",
+        "   9一歩目 7五獅子 （←7六）\n",
+        "   9二歩目 7六獅子 （←7五）\n",
+        "（先手から見て）",
+        "まで10手で後手の勝ち\n",
+    ] {
+        assert!(kif.contains(expected), "{expected}: {kif}");
+    }
+    assert!(
+        !kif.contains("shishi match") && !kif.contains("引き分け"),
+        "{kif}"
+    );
+}

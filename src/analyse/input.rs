@@ -39,6 +39,9 @@ pub enum Job {
         /// KIF's ending line (`投了`, `まで99手で先手の勝ち`, ...), a JSON record's `winner`
         /// or `result`.
         result: Option<&'static str>,
+        /// A KIF's header tags other than the players (`棋戦`, `場所`, `開始日時`, `持ち時間`,
+        /// ...), in order, for the annotated KIF.
+        header: Vec<(String, String)>,
     },
 }
 
@@ -202,6 +205,7 @@ fn parse_jsonl(
                 record.gote.unwrap_or_default(),
             ),
             result,
+            header: Vec::new(),
         });
     }
     (jobs, errors)
@@ -350,6 +354,10 @@ fn kif_result(line: &str, to_move: crate::core::Color) -> Option<&'static str> {
     }
 }
 
+/// The header tags of a game's KIF that its annotated KIF keeps (the players are kept
+/// apart; a board diagram's lines are no tags).
+const KIF_HEADER_TAGS: &[&str] = &["開始日時", "終了日時", "棋戦", "場所", "持ち時間", "手合割"];
+
 /// The words a KIF writes in place of a move when the game ends.
 const KIF_ENDINGS: &[&str] = &[
     "投了",
@@ -408,8 +416,20 @@ fn parse_kif(text: &str, file: &str, default_variant: &'static Variant) -> (Vec<
     let mut last: Option<Square> = None;
     let mut first_step: Option<(Square, usize)> = None;
     let mut result = None;
+    let mut header = Vec::new();
+    let mut in_header = true;
     for (n, raw) in text.lines().enumerate() {
         let line = raw.trim();
+        if line.starts_with("手数----") {
+            in_header = false;
+        }
+        if in_header {
+            if let Some((key, value)) = line.split_once('：') {
+                if KIF_HEADER_TAGS.contains(&key) {
+                    header.push((key.to_string(), value.to_string()));
+                }
+            }
+        }
         if let Some(stated) = kif_result(line, pos.side_to_move()) {
             result = Some(stated);
             continue;
@@ -503,6 +523,7 @@ fn parse_kif(text: &str, file: &str, default_variant: &'static Variant) -> (Vec<
             moves,
             names,
             result,
+            header,
         }],
         Vec::new(),
     )

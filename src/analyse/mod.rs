@@ -13,7 +13,7 @@ use crate::core::score::{mate_plies, Score};
 use crate::mate::Verdict;
 use crate::position::Position;
 use crate::search::{Info, Limits, Observer, SearchControl, Searcher};
-use crate::tournament::records::{to_kif, GameRecord};
+use crate::tournament::records::{to_kif_with_header, GameRecord};
 use crate::variant::Variant;
 use input::Job;
 use rayon::prelude::*;
@@ -864,6 +864,7 @@ fn write_game_kif(
         sfen,
         moves,
         result,
+        header,
         ..
     } = job
     else {
@@ -891,7 +892,7 @@ fn write_game_kif(
         opening: 0,
         date: crate::tournament::game::now_rfc3339(),
     };
-    let text = to_kif(&record).map_err(|e| format!("annotated KIF: {e}"))?;
+    let text = to_kif_with_header(&record, header).map_err(|e| format!("annotated KIF: {e}"))?;
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let path = kif_path(dir, id, resume);
     std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))

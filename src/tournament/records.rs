@@ -250,14 +250,29 @@ pub fn kif_line(pos: &Position, moves: &[Move], mut last_to: Option<Square>) -> 
 
 /// The record as a KIF file.
 pub fn to_kif(record: &GameRecord) -> Result<String, String> {
+    to_kif_with_header(record, &[])
+}
+
+/// The record as a KIF file whose header has these tags (`棋戦`, `場所`, `開始日時`,
+/// `持ち時間`, ... as `(key, value)`, from the game's own KIF) in place of the match
+/// runner's date and event; the players are the record's.
+pub fn to_kif_with_header(
+    record: &GameRecord,
+    header: &[(String, String)],
+) -> Result<String, String> {
     let variant = Variant::by_name(&record.variant).ok_or("unknown variant")?;
     let mut pos = Position::from_sfen(variant, &record.initial_sfen).map_err(|e| e.to_string())?;
     let mut out = String::new();
-    out += &format!(
-        "開始日時：{}\n",
-        record.date.replace('T', " ").trim_end_matches('Z')
-    );
-    out += &format!("棋戦：shishi match ({})\n", record.variant);
+    if header.is_empty() {
+        out += &format!(
+            "開始日時：{}\n",
+            record.date.replace('T', " ").trim_end_matches('Z')
+        );
+        out += &format!("棋戦：shishi match ({})\n", record.variant);
+    }
+    for (key, value) in header {
+        out += &format!("{key}：{value}\n");
+    }
     if record.initial_sfen != variant.spec.start_sfen {
         out += &kif_board(&pos);
     } else if variant.name() == "shoshogi" {
