@@ -198,17 +198,13 @@ fn kif_move(pos: &Position, mv: Move, last_to: Option<Square>) -> Vec<String> {
     }
     let sq = |s: Square| kif_square(v, s);
     match mv.mid() {
-        // As lishogi's server writes a double move: two steps, each with its origin; `仝`
-        // only on the first (the last move's square), never on the second; an igui or
-        // jitto second step names its destination, the origin of the first.
+        // As lishogi's server writes a double move: two steps, each with its origin; an
+        // igui or jitto second step names its destination, the origin of the first. The
+        // server writes `仝` on a first step that lands on the last move's square, but
+        // shogiops (lishogi's board) cannot read that back, so the square is written out.
         Some(mid) => {
-            let mid_text = if last_to == Some(mid) {
-                "仝".to_string()
-            } else {
-                sq(mid)
-            };
             vec![
-                format!("一歩目 {mid_text}{name} （←{}）", sq(mv.from())),
+                format!("一歩目 {}{name} （←{}）", sq(mid), sq(mv.from())),
                 format!(
                     "二歩目 {}{name}{} （←{}）",
                     sq(mv.to()),
@@ -455,7 +451,9 @@ mod tests {
         ))
         .unwrap();
         assert!(kif.contains("   9二歩目 7六獅子 （←7五）"), "{kif}");
-        assert!(kif.contains("  11一歩目 仝獅子 （←7六）"), "{kif}");
+        // The first step names its square even on the last move's (shogiops reads no 仝
+        // there).
+        assert!(kif.contains("  11一歩目 6七獅子 （←7六）"), "{kif}");
         assert!(kif.contains("  11二歩目 7六獅子 （←6七）"), "{kif}");
         // A record that does not say how the game ended is not called a draw.
         let mut open = record("7i7h 7d7e");
