@@ -617,8 +617,8 @@ struct AnalyseArgs {
     /// In games, start from this ply.
     #[arg(long, default_value_t = 1)]
     from_ply: usize,
-    /// Winning chances given away (hundredths of the -1..+1 scale, as lichess and lishogi
-    /// judge) that make an inaccuracy.
+    /// Winning chances given away (hundredths of the -1..+1 scale, as lichess judges) that
+    /// make an inaccuracy.
     #[arg(long, default_value_t = 10)]
     inaccuracy: i32,
     /// Winning chances given away that make a mistake.

@@ -23,8 +23,8 @@ use std::io::Write;
 use std::sync::Mutex;
 
 /// Judgement thresholds: the winning chances a move gives away against the best move, in
-/// hundredths of the scale from -1 (lost) to +1 (won) of [`winning_chances`] (lichess and
-/// lishogi judge moves this way, with 10, 20 and 30).
+/// hundredths of the scale from -1 (lost) to +1 (won) of [`winning_chances`] (lichess judges
+/// moves this way, with 10, 20 and 30; lishogi's analysis descends from lichess's).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Thresholds {
     /// At least this is an inaccuracy.
@@ -46,7 +46,7 @@ impl Default for Thresholds {
 }
 
 /// The slope of [`winning_chances`] per centipawn: lichess's, fitted to its players' games
-/// (lishogi's analysis uses the same logistic form). At 300 cp the chances are 0.50, at
+/// (lishogi's own constant was not checked here). At 300 cp the chances are 0.50, at
 /// 1000 cp 0.95: a position ten pawns up is won, and losing a pawn there changes little.
 /// Not yet fitted to chu games (Shishi's centipawns are its own).
 const WINNING_CHANCES_PER_CP: f64 = 0.003_682_08;
