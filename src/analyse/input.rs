@@ -70,9 +70,32 @@ struct JsonGame {
     status: Option<String>,
     /// `shishi match --jsonl`: `1-0`, `0-1` or `1/2-1/2`.
     result: Option<String>,
+    /// lishogi's export: `{"sente": {"user": {"name": ...}}, "gote": ...}` (an AI side has
+    /// `aiLevel` instead of a user).
+    players: Option<serde_json::Value>,
 }
 
 impl JsonGame {
+    /// A player's name: the record's `sente` / `gote`, else lishogi's `players` (a user's
+    /// name, or `lishogi AI level N`).
+    fn player(&self, side: &str, named: &Option<String>) -> String {
+        if let Some(name) = named {
+            return name.clone();
+        }
+        let player = self.players.as_ref().and_then(|p| p.get(side));
+        let user = player
+            .and_then(|p| p.pointer("/user/name"))
+            .and_then(|n| n.as_str());
+        let ai = player
+            .and_then(|p| p.get("aiLevel"))
+            .and_then(|l| l.as_u64());
+        match (user, ai) {
+            (Some(name), _) => name.to_string(),
+            (None, Some(level)) => format!("lishogi AI level {level}"),
+            _ => String::new(),
+        }
+    }
+
     /// The result the record states, if any.
     fn stated_result(&self) -> Option<&'static str> {
         if let Some(r) = self.result.as_deref() {
@@ -182,6 +205,10 @@ fn parse_jsonl(
             Some(s) => s.to_string(),
         };
         let result = record.stated_result();
+        let names = (
+            record.player("sente", &record.sente),
+            record.player("gote", &record.gote),
+        );
         let moves: Vec<String> = record
             .moves
             .unwrap_or_default()
@@ -200,10 +227,7 @@ fn parse_jsonl(
             variant: variant.name(),
             sfen,
             moves,
-            names: (
-                record.sente.unwrap_or_default(),
-                record.gote.unwrap_or_default(),
-            ),
+            names,
             result,
             header: Vec::new(),
         });
@@ -618,6 +642,31 @@ mod tests {
                 moves.join(" "),
                 "8i8h 5d5e 7j8i 6c5d 8i8g 5d6e 8g7f 6e6f 7f7e7f 6f6g 7f6g7f"
             ),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn lishogi_json_export_gives_players_and_result() {
+        // lishogi's game export (NDJSON): players under `players`, the result as `winner`.
+        let json = "{\"id\":\"q7ZvsdUF\",\"rated\":false,\"variant\":\"chushogi\",\
+\"status\":\"resign\",\"players\":{\"sente\":{\"user\":{\"name\":\"alice\"},\"rating\":1500},\
+\"gote\":{\"aiLevel\":3}},\"winner\":\"gote\",\"moves\":\"7i7h 7d7e\"}\n\
+{\"id\":\"d\",\"variant\":\"chushogi\",\"status\":\"draw\",\"moves\":\"7i7h\"}\n";
+        let (jobs, errors) = parse(json, "export.ndjson", Variant::chu());
+        assert!(errors.is_empty(), "{errors:?}");
+        match &jobs[0] {
+            Job::Game { names, result, .. } => {
+                assert_eq!(
+                    names,
+                    &("alice".to_string(), "lishogi AI level 3".to_string())
+                );
+                assert_eq!(*result, Some("0-1"));
+            }
+            other => panic!("{other:?}"),
+        }
+        match &jobs[1] {
+            Job::Game { result, .. } => assert_eq!(*result, Some("1/2-1/2")),
             other => panic!("{other:?}"),
         }
     }
