@@ -278,3 +278,19 @@ fn memory_and_cores_below_one_are_refused_with_a_word() {
         .iter()
         .any(|l| l.contains("memory 16") || l.contains("cores 1")));
 }
+
+#[test]
+fn a_level_without_time_commands_is_the_clock() {
+    // Issue 26: `level 0 1 0` with no `time` spent 4.9 s on move 1 of a 60 s game (the
+    // level's base was thrown away and a fixed 5 s used).
+    let mut e = xboard_chu();
+    e.send("level 0 1 0");
+    let asked = std::time::Instant::now();
+    e.send("go");
+    e.until(10.0, |l| l.starts_with("move "));
+    let took = asked.elapsed();
+    assert!(took < std::time::Duration::from_secs(3), "{took:?}");
+    // A malformed base is refused like any bad level.
+    e.send("level 40 x 0");
+    e.until(5.0, |l| l.starts_with("Error (bad level)"));
+}

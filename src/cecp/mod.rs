@@ -51,7 +51,22 @@ struct Running {
 #[derive(Clone, Copy, Default)]
 struct Level {
     moves_per_session: u32,
+    /// The session's base time (`level 40 5 0`: 5 minutes; `0:30`: 30 s), which stands for
+    /// the clock until XBoard sends `time` (a GUI that never does would otherwise leave the
+    /// engine without a clock: `level 0 1 0` spent 4.9 s on move 1 of a 60 s game).
+    base_ms: u64,
     increment_ms: u64,
+}
+
+/// The base time of `level MPS BASE INC` in ms: minutes (`5`, `0.5`) or minutes and
+/// seconds (`0:30`).
+fn level_base_ms(text: &str) -> Option<u64> {
+    let (minutes, seconds) = match text.split_once(':') {
+        Some((m, s)) => (m.parse::<f64>().ok()?, s.parse::<f64>().ok()?),
+        None => (text.parse::<f64>().ok()?, 0.0),
+    };
+    let ms = (minutes * 60.0 + seconds) * 1000.0;
+    (ms.is_finite() && ms >= 0.0).then(|| ms.min(1e12) as u64)
 }
 
 /// The XBoard adapter over a session.
@@ -371,7 +386,13 @@ impl Controller {
                 .line(&format!("Error (bad level): {}", truncate(arg)));
             return;
         }
+        let Some(base_ms) = level_base_ms(fields[1]) else {
+            self.out
+                .line(&format!("Error (bad level): {}", truncate(arg)));
+            return;
+        };
         self.level.moves_per_session = mps.clamp(0, 10_000) as u32;
+        self.level.base_ms = base_ms;
         self.level.increment_ms = (inc.clamp(0.0, 86_400.0) * 1000.0) as u64;
         self.seconds_per_move = None;
     }
@@ -474,7 +495,10 @@ impl Controller {
         };
         if let Some(st) = self.seconds_per_move {
             limits.movetime = Some(ms(st.saturating_mul(1000)));
-        } else if let Some(own) = self.time_cs {
+        } else if let Some(own) = self
+            .time_cs
+            .or((self.level.base_ms > 0).then_some(self.level.base_ms / 10))
+        {
             let us = pos.side_to_move();
             let other = self.otim_cs.unwrap_or(own);
             let mut time = [ms(own.saturating_mul(10)); 2];
