@@ -294,3 +294,35 @@ fn a_level_without_time_commands_is_the_clock() {
     e.send("level 40 x 0");
     e.until(5.0, |l| l.starts_with("Error (bad level)"));
 }
+
+#[test]
+fn an_illegal_usermove_is_named_in_xboard_squares_and_changes_nothing() {
+    // Issue 26: the reply named the square in USI (`no piece of the side to move on 7i):
+    // f4f5`), and an illegal usermove during a search restarted it from depth 1.
+    let mut e = xboard_chu();
+    e.send("force");
+    e.send("usermove f4f5");
+    e.send("usermove f4f6");
+    let reply = e.until(5.0, |l| l.starts_with("Illegal move"));
+    assert_eq!(
+        reply,
+        "Illegal move (no piece of the side to move on f4): f4f6"
+    );
+    e.send("analyze");
+    e.until(20.0, |l| l.starts_with("4 "));
+    e.seen.clear();
+    e.send("usermove a1a2");
+    e.until(5.0, |l| l.starts_with("Illegal move"));
+    // The analysis goes on where it was: no iteration starts again from depth 1.
+    e.until(30.0, |l| l.starts_with("5 ") || l.starts_with("6 "));
+    assert!(
+        !e.seen
+            .iter()
+            .any(|l| l.starts_with("1 ") || l.starts_with("2 ")),
+        "{:?}",
+        e.seen
+    );
+    e.send("exit");
+    e.send("ping 2");
+    e.until(5.0, |l| l == "pong 2");
+}

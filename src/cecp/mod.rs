@@ -12,7 +12,7 @@ pub mod notation;
 
 use crate::core::score::mate_plies;
 use crate::core::{Color, Move, Square};
-use crate::position::notation::parse_xboard_square;
+use crate::position::notation::{parse_xboard_square, square_to_xboard};
 use crate::position::{GenMode, Outcome, OutcomeReason, Position};
 use crate::search::{Clock, Info, Limits, Observer, SearchResult};
 use crate::session::io::{spawn_stdin_reader, Input, Output, MAX_LINE_BYTES};
@@ -417,7 +417,7 @@ impl Controller {
     }
 
     fn usermove(&mut self, text: &str) {
-        self.stop_search();
+        // An illegal move changes nothing: a running search (analysis, pondering) goes on.
         let Some(mut pos) = self.pos().cloned() else {
             self.out.line(&format!(
                 "Illegal move (no position is set): {}",
@@ -438,13 +438,17 @@ impl Controller {
                     mid,
                     to,
                     promote,
-                }) => pos
-                    .find_move(from, mid, to, promote)
-                    .ok_or_else(|| pos.illegal_reason(from, mid, to)),
+                }) => {
+                    let variant = pos.variant();
+                    pos.find_move(from, mid, to, promote).ok_or_else(|| {
+                        pos.illegal_reason(from, mid, to, |sq| square_to_xboard(variant, sq))
+                    })
+                }
             }
         };
         match mv {
             Ok(mv) => {
+                self.stop_search();
                 self.session.play(mv);
                 self.hint = None;
                 self.announce_game_end();

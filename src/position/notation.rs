@@ -221,12 +221,18 @@ impl Position {
     }
 
     /// Why `from [-> mid] -> to` is not legal here, in words (for XBoard's `Illegal move`).
-    pub fn illegal_reason(&mut self, from: Square, mid: Option<Square>, to: Square) -> String {
+    pub fn illegal_reason(
+        &mut self,
+        from: Square,
+        mid: Option<Square>,
+        to: Square,
+        square_name: impl Fn(Square) -> String,
+    ) -> String {
         let v = self.variant;
         let us = self.side_to_move();
         let mover = self.piece_on(from);
         if !mover.is(us) {
-            return format!("no piece of the side to move on {}", square_to_usi(v, from));
+            return format!("no piece of the side to move on {}", square_name(from));
         }
         let lions = v.lion_mask;
         let mut vacated = crate::core::Bitboard::from_square(from);
