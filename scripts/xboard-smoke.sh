@@ -37,12 +37,19 @@ export DISPLAY=$display
   >"$out/xboard.out" 2>&1 &
 xb=$!
 
-# Screenshot of the board while the last game is under way (or at the end).
+# Screenshot of the board 25 s into the last game, while it is under way: the PGN holds a
+# game only once it has ended, so the last game starts when games - 1 results are there
+# (at once for a single game; waiting for the file then took the shot after XBoard quit).
 shot_taken=0
+last_game_since=""
 deadline=$((SECONDS + games * 2 * 60 + 120))
 while kill -0 $xb 2>/dev/null; do
-  if [ $shot_taken -eq 0 ] && [ -f "$out/match.pgn" ] && [ "$(grep -c '^\[Result' "$out/match.pgn")" -ge $((games - 1)) ] && [ $SECONDS -gt 20 ]; then
-    sleep 30
+  finished=0
+  [ -f "$out/match.pgn" ] && finished=$(grep -c '^\[Result' "$out/match.pgn" || true)
+  if [ -z "$last_game_since" ] && [ "$finished" -ge $((games - 1)) ]; then
+    last_game_since=$SECONDS
+  fi
+  if [ $shot_taken -eq 0 ] && [ -n "$last_game_since" ] && [ $((SECONDS - last_game_since)) -ge 25 ]; then
     import -window root "$out/board.png" && shot_taken=1
   fi
   if [ $SECONDS -gt $deadline ]; then
