@@ -438,7 +438,11 @@ fn protocol_by_first_line() -> Result<()> {
 /// `shishi match` arguments (spellings as cutechess-cli and fastchess users expect).
 #[derive(clap::Args)]
 struct MatchArgs {
-    /// An engine: cmd=PATH,proto=usi|cecp,name=NAME[,arg=ARG][,option.X=Y] (two or more).
+    /// An engine (two or more): cmd=PATH, then any of proto=usi|cecp, name=NAME, arg=ARG,
+    /// option.NAME=VALUE and tc=BASE+INC, comma-separated. proto is usi by default (an
+    /// XBoard engine such as HaChu needs proto=cecp); name defaults to the file name; arg and
+    /// option are repeatable; option.NAME=VALUE is a USI setoption (for CECP an option,
+    /// memory or cores command); tc gives this engine its own Fischer clock (time odds).
     #[arg(long = "engine", required = true)]
     engines: Vec<String>,
     /// chushogi or shoshogi.
