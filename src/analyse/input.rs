@@ -319,10 +319,9 @@ fn kif_move_text(line: &str) -> Option<&str> {
     let rest = match line.find("手目") {
         Some(at) => &line[at + "手目".len()..],
         None => {
-            let digits = line.len() - line.trim_start_matches(|c: char| c.is_ascii_digit()).len();
-            let after = &line[digits..];
+            let after = after_move_number(line)?;
             let step = after.starts_with("一歩目") || after.starts_with("二歩目");
-            if digits == 0 || !(step || after.starts_with(char::is_whitespace)) {
+            if !(step || after.starts_with(char::is_whitespace)) {
                 return None;
             }
             after
@@ -338,12 +337,18 @@ fn kif_move_text(line: &str) -> Option<&str> {
     (!KIF_ENDINGS.iter().any(|w| rest.starts_with(w))).then_some(rest)
 }
 
+/// What follows the move number at the start of a KIF line; `None` without one.
+fn after_move_number(line: &str) -> Option<&str> {
+    let after = line.trim_start_matches(|c: char| c.is_ascii_digit());
+    (after.len() < line.len()).then_some(after)
+}
+
 /// The result a KIF line states, if it states one, with `to_move` the side to move after
 /// the moves read so far: an ending written in place of a move (`  11   投了`: the side to
 /// move resigned; `反則勝ち`: the side to move won, the other broke a rule; `千日手`,
 /// `持将棋`: a draw), or the summary line (`まで10手で後手の勝ち`, `まで99手で千日手`).
 fn kif_result(line: &str, to_move: crate::core::Color) -> Option<&'static str> {
-    use crate::core::Color::{Gote, Sente};
+    use crate::core::Color::Sente;
     let won = |c| if c == Sente { "1-0" } else { "0-1" };
     let line = line.trim();
     if line.starts_with("まで") {
@@ -358,17 +363,13 @@ fn kif_result(line: &str, to_move: crate::core::Color) -> Option<&'static str> {
             None
         };
     }
-    let digits = line.len() - line.trim_start_matches(|c: char| c.is_ascii_digit()).len();
-    if digits == 0 {
-        return None;
-    }
-    let word = line[digits..]
+    let word = after_move_number(line)?
         .trim_start()
         .trim_start_matches("手目")
         .trim();
     let loser_moves = ["投了", "詰み", "切れ負け", "反則負け"];
     if loser_moves.iter().any(|w| word.starts_with(w)) {
-        Some(won(if to_move == Sente { Gote } else { Sente }))
+        Some(won(to_move.flip()))
     } else if word.starts_with("反則勝ち") || word.starts_with("入玉勝ち") {
         Some(won(to_move))
     } else if word.starts_with("千日手") || word.starts_with("持将棋") {

@@ -73,13 +73,19 @@ const CHANCES_CEILING_CP: Score = 1000;
 /// hundredths (0 for a move as good as the best), and its judgement. A move that keeps a
 /// forced win is never judged, however much faster the best move mates.
 fn judge(best: Score, played: Score, t: &Thresholds) -> (i32, Option<&'static str>) {
-    if mate_plies(played).is_some_and(|p| p > 0) {
+    if keeps_forced_win(played) {
         return (0, None);
     }
     let lost = ((winning_chances(best) - winning_chances(played)) * 100.0)
         .max(0.0)
         .round() as i32;
     (lost, judgement(lost, t))
+}
+
+/// Whether the played move's score (the mover's side) is a forced win: such a move is as
+/// good as any for judgements and accuracy, however much faster the best move mates.
+fn keeps_forced_win(played: Score) -> bool {
+    mate_plies(played).is_some_and(|p| p > 0)
 }
 
 /// How to analyse.
@@ -311,7 +317,7 @@ impl SideSummary {
 /// win percentage lost (`103.1668 exp(-0.04354 lost) - 3.1669`, lost in points of 0 to
 /// 100), 100 for a move as good as the best. A game's accuracy is the mean over its moves.
 fn move_accuracy(best: Score, played: Score) -> f64 {
-    if mate_plies(played).is_some_and(|p| p > 0) {
+    if keeps_forced_win(played) {
         return 100.0;
     }
     let lost = ((winning_chances(best) - winning_chances(played)) * 50.0).max(0.0);
@@ -433,15 +439,11 @@ const BEST_LINE_MOVES: usize = 6;
 
 /// A score of `mover`'s as sente sees it: `+1.28` (centipawns / 100), or `先手の7手詰`.
 fn sente_view(score: Score, mover: crate::core::Color) -> String {
-    use crate::core::Color::{Gote, Sente};
+    use crate::core::Color::Sente;
     let name = |c| if c == Sente { "先手" } else { "後手" };
     match mate_plies(score) {
         Some(p) if p > 0 => format!("{}の{p}手詰", name(mover)),
-        Some(p) => format!(
-            "{}の{}手詰",
-            name(if mover == Sente { Gote } else { Sente }),
-            -p
-        ),
+        Some(p) => format!("{}の{}手詰", name(mover.flip()), -p),
         None => {
             let cp = if mover == Sente { score } else { -score };
             format!("{:+.2}", f64::from(cp) / 100.0)

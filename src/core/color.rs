@@ -22,6 +22,14 @@ impl Color {
         }
     }
 
+    /// `sente` or `gote`, as protocol and log text names the side.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Color::Sente => "sente",
+            Color::Gote => "gote",
+        }
+    }
+
     /// 0 for sente, 1 for gote: for indexing per-colour arrays.
     #[inline]
     pub const fn index(self) -> usize {

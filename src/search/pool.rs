@@ -90,7 +90,6 @@ impl Searcher {
     /// the old table stays and the error says so.
     pub fn set_hash(&mut self, mb: usize) -> Result<(), String> {
         // Free the old tables first so that their memory can be reused.
-        let old_mb = self.hash_mb;
         self.free_tables();
         match TranspositionTable::try_new(mb) {
             Ok(tt) => {
@@ -99,8 +98,8 @@ impl Searcher {
                 Ok(())
             }
             Err(e) => {
+                // The hash memory is still the old size: its table is made again.
                 self.restore_search_table();
-                debug_assert_eq!(self.hash_mb, old_mb);
                 Err(e)
             }
         }
@@ -209,7 +208,7 @@ impl Searcher {
         }
         let mut mate_helper = None;
         if super::prove::runs_mate_helper(limits, threads, self.multipv) {
-            self.analysis_solver();
+            self.carve_analysis_solver();
             mate_helper = self.analysis_solver.as_mut();
         }
         let shared = Shared {

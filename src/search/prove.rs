@@ -43,7 +43,8 @@ impl Searcher {
         control: &SearchControl,
         root: &[Move],
     ) -> Option<Info> {
-        let solver = self.analysis_solver();
+        self.carve_analysis_solver();
+        let solver = self.analysis_solver.as_mut().expect("carved above");
         let (line, progress) = first_try(solver, pos, budget, control, root)?;
         Some(proof_info(
             line,
@@ -187,17 +188,16 @@ pub(super) fn analysis_table_bytes(hash_bytes: usize) -> usize {
 }
 
 impl Searcher {
-    /// The analysis solver (the mate helper's, or a single-thread analysis's first try),
-    /// its table carved out of the hash memory: the first time, the search's table is made
-    /// smaller by the solver's share (and so emptied, that once).
-    pub(super) fn analysis_solver(&mut self) -> &mut Solver {
+    /// Makes the analysis solver (the mate helper's, or a single-thread analysis's first
+    /// try) if there is none, its table carved out of the hash memory: the search's table
+    /// is made smaller by the solver's share (and so emptied, that once).
+    pub(super) fn carve_analysis_solver(&mut self) {
         if self.analysis_solver.is_none() {
             let share = analysis_table_bytes(self.hash_bytes());
             self.free_tables();
             self.analysis_solver = Some(Solver::with_bytes(share));
             self.restore_search_table();
         }
-        self.analysis_solver.as_mut().expect("made above")
     }
 }
 

@@ -6,9 +6,8 @@
 //! word from each) fails the test and reads as a miss. Four entries make a 64-byte bucket
 //! (one cache line); the bucket is chosen by the high half of `key * buckets`. The memory
 //! comes zeroed from the allocator, so a table of any size is made at once. Replacement
-//! prefers the same
-//! key, then the entry with the lowest `depth - 8 * age`, where age counts searches
-//! (generations) since it was written. Mate scores are stored relative to the node.
+//! prefers the same key, then the entry with the lowest `depth - 8 * age`, where age counts
+//! searches (generations) since it was written. Mate scores are stored relative to the node.
 //!
 //! `data` layout: bits 0-25 move (`Move::raw`, 26 bits), 26-41 score (i16), 42-49 depth + 32
 //! (u8), 50-51 bound, 52-57 generation (6 bits), bit 58 always set (so `data != 0`).
@@ -54,7 +53,7 @@ pub struct TtEntry {
     pub bound: Bound,
 }
 
-#[derive(Default, bytemuck::Zeroable)]
+#[derive(bytemuck::Zeroable)]
 #[repr(C)]
 struct Slot {
     check: AtomicU64,
@@ -129,10 +128,10 @@ impl TranspositionTable {
             .ok_or_else(|| format!("cannot allocate a {mb} MB hash table"))
     }
 
-    /// A table of at most `bytes` (at least one bucket), or an error if the memory cannot
-    /// be had (`None`). The memory comes zeroed from the allocator (an empty slot is all zeros), so
-    /// this is instant whatever the size: the kernel provides each page when it is first
-    /// written. Filling the table entry by entry took 12 s for 4 GB.
+    /// A table of at most `bytes` (at least one bucket), or `None` if the memory cannot be
+    /// had. The memory comes zeroed from the allocator (an empty slot is all zeros), so this
+    /// is instant whatever the size: the kernel provides each page when it is first written.
+    /// Filling the table entry by entry took 12 s for 4 GB.
     pub fn try_with_bytes(bytes: usize) -> Option<TranspositionTable> {
         let buckets = (bytes / BUCKET_BYTES).max(1);
         // Room to move bucket 0 onto a cache line: the memory is 16-byte aligned.
@@ -147,11 +146,6 @@ impl TranspositionTable {
             buckets,
             generation: AtomicU8::new(0),
         })
-    }
-
-    /// Size in megabytes.
-    pub fn size_mb(&self) -> usize {
-        self.size_bytes() >> 20
     }
 
     /// Size in bytes.

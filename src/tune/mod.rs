@@ -123,8 +123,7 @@ impl Dataset {
     /// validation)`. Training lines come game after game, so the validation positions are
     /// from other games than the training ones (positions of one game share its result).
     pub fn split_tail(mut self, percent: usize) -> (Dataset, Dataset) {
-        let percent = percent.min(100);
-        let keep = self.len() - self.len() * percent / 100;
+        let keep = self.len() - self.len() * percent.min(100) / 100;
         let check = Dataset {
             variant: self.variant,
             positions: self.positions.split_off(keep),

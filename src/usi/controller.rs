@@ -281,14 +281,10 @@ impl Controller {
     fn say_kingless_sides(&self, pos: &Position) {
         for color in crate::core::Color::ALL {
             if pos.is_kingless(color) {
-                let side = if color == crate::core::Color::Sente {
-                    "sente"
-                } else {
-                    "gote"
-                };
                 self.info(&format!(
-                    "{side} has no royal: searched as a kingless side (a mating problem's \
-                     attacker, which cannot lose by royal capture), not as a lost game"
+                    "{} has no royal: searched as a kingless side (a mating problem's \
+                     attacker, which cannot lose by royal capture), not as a lost game",
+                    color.name()
                 ));
             }
         }
@@ -316,14 +312,8 @@ impl Controller {
         self.out.line(&format!("variant {}", v.name()));
         self.out.line(&format!("sfen {}", pos.to_sfen()));
         self.out.line(&format!("key {:016x}", pos.key()));
-        self.out.line(&format!(
-            "side to move {}",
-            if pos.side_to_move() == crate::core::Color::Sente {
-                "sente"
-            } else {
-                "gote"
-            }
-        ));
+        self.out
+            .line(&format!("side to move {}", pos.side_to_move().name()));
     }
 
     fn moves(&self, pos: &mut Position) {
