@@ -309,6 +309,98 @@ fn kif_destination(variant: &Variant, text: &str, last: Option<Square>) -> Optio
     kif_square(variant, &text[..end])
 }
 
+/// Whether a KIF move promotes: `成` right after the piece's name, before the origin
+/// (`7三銀成(64)`, `3三角行成 （←6六）`); not `不成`, and not the `成` that begins a
+/// promoted piece's name (`成銀`, `成飛`).
+fn kif_promotes(text: &str) -> bool {
+    let text = text.replace("（居食い）", "").replace("(じっと)", "");
+    let head = text.split(['（', '(']).next().unwrap_or("").trim_end();
+    head.ends_with('成') && !head.ends_with("不成")
+}
+
+/// The SFEN of a KIF board diagram (`rows`: each `|...|` line with its line number),
+/// read as lishogi reads one: spaces ignored, `・` an empty square, `v` before a gote
+/// piece, a piece by its diagram name (`獅`, `成角`) or its move name. The error names
+/// the line and what is wrong.
+fn kif_board_sfen(
+    variant: &Variant,
+    rows: &[(usize, String)],
+    gote_to_move: bool,
+) -> Result<String, String> {
+    if rows.len() != variant.spec.ranks {
+        return Err(format!(
+            "{}: the board diagram has {} ranks, {} has {}",
+            rows[0].0,
+            rows.len(),
+            variant.name(),
+            variant.spec.ranks
+        ));
+    }
+    let mut ranks = Vec::new();
+    for (line, row) in rows {
+        let inside: String = row
+            .trim_start_matches('|')
+            .split('|')
+            .next()
+            .unwrap_or("")
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .map(|c| if c == '.' { '・' } else { c })
+            .collect();
+        let mut cells: Vec<Option<String>> = Vec::new();
+        let mut prefix = String::new();
+        for c in inside.chars() {
+            match c {
+                '・' => cells.push(None),
+                'v' | 'V' | '成' | '+' => prefix.push(c),
+                _ => {
+                    let gote = prefix.starts_with(['v', 'V']);
+                    let name: String =
+                        prefix.trim_start_matches(['v', 'V']).replace('+', "成") + &c.to_string();
+                    let kind = variant.kind_by_kif_name(&name).ok_or_else(|| {
+                        format!("{line}: unknown piece '{name}' in the board diagram")
+                    })?;
+                    let letters = variant.kind(kind).sfen;
+                    cells.push(Some(if gote {
+                        letters.to_string()
+                    } else {
+                        letters.to_uppercase()
+                    }));
+                    prefix.clear();
+                }
+            }
+        }
+        if cells.len() != variant.spec.files {
+            return Err(format!(
+                "{line}: the board diagram's rank has {} squares, {} has {} files",
+                cells.len(),
+                variant.name(),
+                variant.spec.files
+            ));
+        }
+        let mut rank = String::new();
+        let mut empty = 0;
+        for cell in cells {
+            match cell {
+                None => empty += 1,
+                Some(p) => {
+                    if empty > 0 {
+                        rank += &empty.to_string();
+                        empty = 0;
+                    }
+                    rank += &p;
+                }
+            }
+        }
+        if empty > 0 {
+            rank += &empty.to_string();
+        }
+        ranks.push(rank);
+    }
+    let side = if gote_to_move { "w" } else { "b" };
+    Ok(format!("{} {side} - 1", ranks.join("/")))
+}
+
 /// The move part of a KIF move line, without the trailing time field: after `N手目`
 /// (shogiops' notation, which lishogi's board shows), or after the move number of a KIF
 /// line as lishogi's server writes its downloads and standard KIF does (`   1   7八歩兵
@@ -443,6 +535,10 @@ fn parse_kif(text: &str, file: &str, default_variant: &'static Variant) -> (Vec<
     let mut result = None;
     let mut header = Vec::new();
     let mut in_header = true;
+    // A set-up position: the diagram's rows (with their line numbers) and whose turn it is.
+    let mut board_rows: Vec<(usize, String)> = Vec::new();
+    let mut gote_to_move = false;
+    let mut start: Option<String> = None;
     for (n, raw) in text.lines().enumerate() {
         let line = raw.trim();
         if line.starts_with("手数----") {
@@ -463,8 +559,29 @@ fn parse_kif(text: &str, file: &str, default_variant: &'static Variant) -> (Vec<
             names.0 = name.to_string();
         } else if let Some(name) = line.strip_prefix("後手：") {
             names.1 = name.to_string();
-        } else if line.starts_with('|') || line.starts_with("+---") {
-            return (Vec::new(), vec![format!("{file}:{}: KIF games from a set-up position are not supported (use JSON or SFEN); skipped", n + 1)]);
+        } else if line.starts_with('|') && in_header {
+            board_rows.push((n + 1, line.to_string()));
+            continue;
+        } else if line.starts_with("後手番") || line.starts_with("上手番") {
+            gote_to_move = true;
+        }
+        if !board_rows.is_empty()
+            && start.is_none()
+            && (!in_header || kif_move_text(line).is_some())
+        {
+            match kif_board_sfen(variant, &board_rows, gote_to_move) {
+                Ok(sfen) => match Position::from_sfen(variant, &sfen) {
+                    Ok(p) => {
+                        pos = p;
+                        start = Some(sfen);
+                    }
+                    Err(e) => {
+                        let at = board_rows[0].0;
+                        return (Vec::new(), vec![format!("{file}:{at}: the board diagram is no legal position ({e}); game skipped")]);
+                    }
+                },
+                Err(e) => return (Vec::new(), vec![format!("{file}:{e}; game skipped")]),
+            }
         }
         let Some(rest) = kif_move_text(line) else {
             continue;
@@ -492,11 +609,7 @@ fn parse_kif(text: &str, file: &str, default_variant: &'static Variant) -> (Vec<
                 _ => Err("a second step without a first".into()),
             }
         } else {
-            let promote = rest.contains('成')
-                && !rest.contains("不成")
-                && !rest.contains("成香")
-                && !rest.contains("成桂")
-                && !rest.contains("成銀");
+            let promote = kif_promotes(rest);
             match (
                 kif_destination(variant, rest, last),
                 kif_origin(variant, rest),
@@ -544,7 +657,7 @@ fn parse_kif(text: &str, file: &str, default_variant: &'static Variant) -> (Vec<
         vec![Job::Game {
             id,
             variant: variant.name(),
-            sfen: variant.spec.start_sfen.to_string(),
+            sfen: start.unwrap_or_else(|| variant.spec.start_sfen.to_string()),
             moves,
             names,
             result,
@@ -594,6 +707,74 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
+    }
+
+    #[test]
+    fn a_set_up_position_reads_back_from_its_board_diagram() {
+        // Issue 25: a KIF with a board diagram was refused. Gote to move, promoted pieces
+        // whose one-kanji names would be other kinds' (成飛, 成馬, 杏), and a move of the
+        // promoted gold (`成飛`, whose 成 is its name's, not a promotion).
+        let sfen = "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/2+g9/12/\
+3I1+P+B1I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL w - 1";
+        for (variant, sfen, moves) in [
+            (Variant::chu(), sfen, "10f10g 12i12h 10g10h"),
+            (
+                Variant::sho(),
+                "lnsgkgsnl/1r2e2b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B2E2R1/LNSGKGSNL w - 1",
+                "3c3d 2g2f",
+            ),
+        ] {
+            let mut rec = record(variant, moves);
+            rec.initial_sfen = sfen.into();
+            let kif = to_kif(&rec).unwrap();
+            assert!(kif.contains("後手番"), "{kif}");
+            let (jobs, errors) = parse(&kif, "setup.kif", variant);
+            assert!(errors.is_empty(), "{errors:?}\n{kif}");
+            match &jobs[0] {
+                Job::Game {
+                    sfen: read,
+                    moves: read_moves,
+                    ..
+                } => {
+                    assert_eq!(read, sfen, "{kif}");
+                    assert_eq!(read_moves.join(" "), moves);
+                }
+                other => panic!("{other:?}"),
+            }
+        }
+        // As lishogi's server draws a chu diagram (three places a square, `v` for gote).
+        let setup = "手合割：平手\n １２ １１ １０ ９  ８  ７  ６  ５  ４  ３  ２  １\n\
++------------------------------------------------+\n\
+|  ・  ・  ・  ・  ・ v玉  ・  ・  ・  ・  ・  ・|一\n\
+|  ・  ・  ・  ・  ・  ・  ・  ・  ・  ・  ・  ・|二\n\
+|  ・  ・  ・  ・  ・  ・  ・  ・  ・  ・  ・  ・|三\n\
+|  ・  ・  ・  ・  ・  ・  ・  ・  ・  ・  ・  ・|四\n\
+|  ・  ・  ・  ・  ・  ・  ・  ・  ・  ・  ・  ・|五\n\
+|  ・  ・  ・  ・  ・  ・  ・  ・  ・  ・  ・  ・|六\n\
+|  ・  ・  ・  ・  ・  ・  ・  ・  ・  ・  ・  ・|七\n\
+|  ・  ・  ・  ・  ・  ・  ・  ・  ・  ・  ・  ・|八\n\
+|  ・  ・  ・  ・  ・  ・  ・  ・  ・  ・  ・  ・|九\n\
+|  ・  ・  ・  ・  ・  ・  ・  ・  ・  ・  ・  ・|十\n\
+|  ・  ・  ・  ・  ・  ・ 成獅  獅  ・  ・  ・  ・|十一\n\
+|  ・  ・  ・  ・  ・  ・  玉  ・  ・  ・  ・  ・|十二\n\
++------------------------------------------------+\n\
+先手：a\n後手：b\n手数----指手---------消費時間--\n   1   5十獅子 （←5十一）\n";
+        let (jobs, errors) = parse(setup, "diagram.kif", Variant::sho());
+        assert!(errors.is_empty(), "{errors:?}");
+        match &jobs[0] {
+            Job::Game { sfen, moves, .. } => {
+                assert_eq!(sfen, "5k6/12/12/12/12/12/12/12/12/12/6+ON4/6K5 b - 1");
+                assert_eq!(moves.join(" "), "5k5j");
+            }
+            other => panic!("{other:?}"),
+        }
+        // A wrong piece or a short rank is named with its line.
+        let bad = setup.replace(" 成獅", " 成猫");
+        let (_, errors) = parse(&bad, "bad.kif", Variant::chu());
+        assert!(
+            errors[0].contains("bad.kif:14: unknown piece '成猫'"),
+            "{errors:?}"
+        );
     }
 
     #[test]

@@ -260,13 +260,17 @@ pub const SHO: EvalParams = EvalParams {
     },
 };
 
-/// Every variant's parameters, by the variant's name.
+/// The parameter sets, by the name a variant's data gives (`VariantSpec::eval_params`).
 const TABLE: &[(&str, &EvalParams)] = &[("chushogi", &CHU), ("shoshogi", &SHO)];
 
-/// The parameters of `variant`. Every variant has its own (a test checks); a variant added
-/// without them would get a warning and chu's, the largest set.
+/// The parameters of `variant`: the set its data names. Every variant names one that exists
+/// (a test checks); a variant added with a wrong name would get a warning and chu's, the
+/// largest set.
 pub fn for_variant(variant: &Variant) -> &'static EvalParams {
-    match TABLE.iter().find(|(name, _)| *name == variant.name()) {
+    match TABLE
+        .iter()
+        .find(|(name, _)| *name == variant.spec.eval_params)
+    {
         Some((_, params)) => params,
         None => {
             log::warn!(
@@ -388,7 +392,7 @@ mod tests {
     fn every_variant_has_its_own_parameters() {
         for v in Variant::all() {
             assert!(
-                TABLE.iter().any(|(name, _)| *name == v.name()),
+                TABLE.iter().any(|(name, _)| *name == v.spec.eval_params),
                 "{}",
                 v.name()
             );

@@ -5,7 +5,7 @@
 
 use crate::core::{Color, Move, Square};
 use crate::position::Position;
-use crate::variant::Variant;
+use crate::variant::{KifStyle, Variant};
 use serde::{Deserialize, Serialize};
 
 /// One finished game.
@@ -105,79 +105,12 @@ fn full_width(n: usize) -> String {
         .collect()
 }
 
-/// Kanji names: chu uses lishogi's full two-kanji names, sho the short shogi names.
-fn kanji_name(variant: &Variant, sfen: &str) -> &'static str {
-    if variant.name() == "shoshogi" {
-        return match sfen {
-            "p" => "歩",
-            "l" => "香",
-            "n" => "桂",
-            "s" => "銀",
-            "g" => "金",
-            "b" => "角",
-            "r" => "飛",
-            "k" => "玉",
-            "e" => "象",
-            "+p" => "と",
-            "+l" => "成香",
-            "+n" => "成桂",
-            "+s" => "成銀",
-            "+b" => "馬",
-            "+r" => "龍",
-            "+e" => "太子",
-            _ => "？",
-        };
-    }
-    match sfen {
-        "p" => "歩兵",
-        "i" => "仲人",
-        "l" => "香車",
-        "f" => "猛豹",
-        "c" => "銅将",
-        "s" => "銀将",
-        "g" => "金将",
-        "e" => "醉象",
-        "k" => "玉将",
-        "a" => "反車",
-        "b" => "角行",
-        "t" => "盲虎",
-        "o" => "麒麟",
-        "x" => "鳳凰",
-        "m" => "横行",
-        "v" => "竪行",
-        "r" => "飛車",
-        "h" => "龍馬",
-        "d" => "龍王",
-        "n" => "獅子",
-        "q" => "奔王",
-        "+p" => "金将",
-        "+i" => "醉象",
-        "+l" => "白駒",
-        "+f" => "小角",
-        "+c" => "横行",
-        "+s" => "竪行",
-        "+g" => "金飛車",
-        "+e" => "太子",
-        "+a" => "鯨鯢",
-        "+b" => "龍馬",
-        "+t" => "飛鹿",
-        "+o" => "獅子",
-        "+x" => "奔王",
-        "+m" => "奔猪",
-        "+v" => "飛牛",
-        "+r" => "龍王",
-        "+h" => "角鷹",
-        "+d" => "飛鷲",
-        _ => "？",
-    }
-}
-
 /// The KIF text of one move (one line, or two for a double move) played from `pos`.
 fn kif_move(pos: &Position, mv: Move, last_to: Option<Square>) -> Vec<String> {
     let v = pos.variant();
-    let name = kanji_name(v, v.kind(pos.piece_on(mv.from()).kind()).sfen);
+    let name = v.kind(pos.piece_on(mv.from()).kind()).kif_name;
     let same = last_to == Some(mv.to());
-    if v.name() == "shoshogi" {
+    if v.spec.kif == KifStyle::Shogi {
         let sq = |s: Square| {
             format!(
                 "{}{}",
@@ -271,7 +204,7 @@ pub fn to_kif_with_header(
     }
     if record.initial_sfen != variant.spec.start_sfen {
         out += &kif_board(&pos);
-    } else if variant.name() == "shoshogi" {
+    } else if variant.spec.kif == KifStyle::Shogi {
         out += "手合割：平手\n";
     }
     out += &format!("先手：{}\n後手：{}\n", record.sente, record.gote);
@@ -314,37 +247,49 @@ pub fn to_kif_with_header(
     Ok(out)
 }
 
-/// A board diagram for a game that does not start from the start position.
-fn kif_board(pos: &Position) -> String {
+/// A board diagram for a game that does not start from the start position, in lishogi's
+/// layout: full-width file numbers, a frame, each square as wide as the longest name
+/// (three places in chu, two in shogi), gote's pieces after `v`, `後手番` when gote moves.
+pub fn kif_board(pos: &Position) -> String {
     let v = pos.variant();
+    let width = if v.spec.kif == KifStyle::Chu { 3 } else { 2 };
+    // The file numbers above their columns, as lishogi aligns them.
     let files: String = (1..=v.spec.files)
         .rev()
-        .map(|f| format!("{f:>3}"))
+        .map(|f| format!("{}{}", full_width(f), if f >= 10 { " " } else { "  " }))
         .collect();
-    let mut out = format!("{files}\n+{}+\n", "-".repeat(v.spec.files * 3));
+    let files = if width == 3 {
+        format!(" {}", files.trim_end())
+    } else {
+        format!(
+            "  {}",
+            (1..=v.spec.files)
+                .rev()
+                .map(full_width)
+                .collect::<Vec<_>>()
+                .join(" ")
+        )
+    };
+    let frame = format!("+{}+\n", "-".repeat(v.spec.files * (width + 1)));
+    let mut out = format!("{files}\n{frame}");
     for y in 0..v.spec.ranks {
         out.push('|');
         for x in 0..v.spec.files {
             let p = pos.piece_on(Square::new(x, y));
-            if p.is_empty() {
-                out += " ・";
+            let cell = if p.is_empty() {
+                "・".to_string()
             } else {
-                let name = kanji_name(v, v.kind(p.kind()).sfen);
-                let short: String = name
-                    .chars()
-                    .last()
-                    .map(|c| c.to_string())
-                    .unwrap_or_default();
-                out += &format!(
-                    "{}{}",
-                    if p.color() == Color::Gote { "v" } else { " " },
-                    short
-                );
-            }
+                let gote = if p.color() == Color::Gote { "v" } else { "" };
+                format!("{gote}{}", v.kind(p.kind()).kif_board_name)
+            };
+            // Right-aligned: a kanji counts as one place, as lishogi pads.
+            let pad = width.saturating_sub(cell.chars().count());
+            out += &" ".repeat(pad);
+            out += &cell;
         }
         out += &format!("|{}\n", kanji_number(y + 1));
     }
-    out += &format!("+{}+\n", "-".repeat(v.spec.files * 3));
+    out += &frame;
     if pos.side_to_move() == Color::Gote {
         out += "後手番\n";
     }

@@ -4,7 +4,8 @@
 use super::movement::short::*;
 use super::movement::Movement;
 use super::{
-    BareKingRule, KindSpec, PerpetualRule, PromotionRule, RuleSet, VariantSpec, XboardSpec,
+    BareKingRule, KifStyle, KindSpec, PerpetualRule, PromotionRule, RuleSet, VariantSpec,
+    XboardSpec,
 };
 
 /// Shorthand for [`KindSpec::new`].
@@ -37,81 +38,85 @@ const QUEEN: Movement = r([X; 8]);
 pub const KINDS: [KindSpec; 39] = [
     KindSpec {
         weak: true,
-        ..k("pawn", "p", Some("+p"), r([S, N, N, N, N, N, N, N]))
+        ..k("pawn", "p", Some("+p"), r([S, N, N, N, N, N, N, N])).kanji("歩兵", "歩")
     },
     KindSpec {
         weak: true,
-        ..k("go-between", "i", Some("+i"), r([S, N, N, N, S, N, N, N]))
+        ..k("go-between", "i", Some("+i"), r([S, N, N, N, S, N, N, N])).kanji("仲人", "仲")
     },
-    k("lance", "l", Some("+l"), r([X, N, N, N, N, N, N, N])),
+    k("lance", "l", Some("+l"), r([X, N, N, N, N, N, N, N])).kanji("香車", "香"),
     k(
         "ferocious leopard",
         "f",
         Some("+f"),
         r([S, S, N, S, S, S, N, S]),
-    ),
+    )
+    .kanji("猛豹", "豹"),
     k(
         "copper general",
         "c",
         Some("+c"),
         r([S, S, N, N, S, N, N, S]),
-    ),
+    )
+    .kanji("銅将", "銅"),
     k(
         "silver general",
         "s",
         Some("+s"),
         r([S, S, N, S, N, S, N, S]),
-    ),
-    k("gold general", "g", Some("+g"), GOLD),
-    k("drunk elephant", "e", Some("+e"), ELEPHANT),
+    )
+    .kanji("銀将", "銀"),
+    k("gold general", "g", Some("+g"), GOLD).kanji("金将", "金"),
+    k("drunk elephant", "e", Some("+e"), ELEPHANT).kanji("醉象", "象"),
     KindSpec {
         royal: true,
-        ..k("king", "k", None, KING)
+        ..k("king", "k", None, KING).kanji("玉将", "玉")
     },
     k(
         "reverse chariot",
         "a",
         Some("+a"),
         r([X, N, N, N, X, N, N, N]),
-    ),
-    k("bishop", "b", Some("+b"), BISHOP),
-    k("blind tiger", "t", Some("+t"), r([N, S, S, S, S, S, S, S])),
-    k("kirin", "o", Some("+o"), r([J, S, J, S, J, S, J, S])),
-    k("phoenix", "x", Some("+x"), r([S, J, S, J, S, J, S, J])),
-    k("side mover", "m", Some("+m"), SIDE_MOVER),
-    k("vertical mover", "v", Some("+v"), VERTICAL_MOVER),
-    k("rook", "r", Some("+r"), ROOK),
-    k("dragon horse", "h", Some("+h"), HORSE),
-    k("dragon king", "d", Some("+d"), DRAGON),
+    )
+    .kanji("反車", "反"),
+    k("bishop", "b", Some("+b"), BISHOP).kanji("角行", "角"),
+    k("blind tiger", "t", Some("+t"), r([N, S, S, S, S, S, S, S])).kanji("盲虎", "虎"),
+    k("kirin", "o", Some("+o"), r([J, S, J, S, J, S, J, S])).kanji("麒麟", "麒"),
+    k("phoenix", "x", Some("+x"), r([S, J, S, J, S, J, S, J])).kanji("鳳凰", "鳳"),
+    k("side mover", "m", Some("+m"), SIDE_MOVER).kanji("横行", "横"),
+    k("vertical mover", "v", Some("+v"), VERTICAL_MOVER).kanji("竪行", "竪"),
+    k("rook", "r", Some("+r"), ROOK).kanji("飛車", "飛"),
+    k("dragon horse", "h", Some("+h"), HORSE).kanji("龍馬", "馬"),
+    k("dragon king", "d", Some("+d"), DRAGON).kanji("龍王", "龍"),
     KindSpec {
         lion: true,
-        ..k("lion", "n", None, Movement::lion())
+        ..k("lion", "n", None, Movement::lion()).kanji("獅子", "獅")
     },
-    k("free king", "q", None, QUEEN),
-    k("tokin", "+p", None, GOLD),
-    k("promoted go-between", "+i", None, ELEPHANT),
-    k("white horse", "+l", None, r([X, X, N, N, X, N, N, X])),
-    k("promoted leopard", "+f", None, BISHOP),
-    k("promoted copper", "+c", None, SIDE_MOVER),
-    k("promoted silver", "+s", None, VERTICAL_MOVER),
-    k("promoted gold", "+g", None, ROOK),
+    k("free king", "q", None, QUEEN).kanji("奔王", "奔"),
+    k("tokin", "+p", None, GOLD).kanji("金将", "杏"),
+    k("promoted go-between", "+i", None, ELEPHANT).kanji("醉象", "成象"),
+    k("white horse", "+l", None, r([X, X, N, N, X, N, N, X])).kanji("白駒", "駒"),
+    k("promoted leopard", "+f", None, BISHOP).kanji("小角", "成角"),
+    k("promoted copper", "+c", None, SIDE_MOVER).kanji("横行", "成横"),
+    k("promoted silver", "+s", None, VERTICAL_MOVER).kanji("竪行", "成竪"),
+    k("promoted gold", "+g", None, ROOK).kanji("成飛", "成飛"),
     KindSpec {
         royal: true,
-        ..k("crown prince", "+e", None, KING)
+        ..k("crown prince", "+e", None, KING).kanji("太子", "太")
     },
-    k("whale", "+a", None, r([X, N, N, X, X, X, N, N])),
-    k("promoted bishop", "+b", None, HORSE),
-    k("flying stag", "+t", None, r([X, S, S, S, X, S, S, S])),
+    k("whale", "+a", None, r([X, N, N, X, X, X, N, N])).kanji("鯨鯢", "鯨"),
+    k("promoted bishop", "+b", None, HORSE).kanji("龍馬", "成馬"),
+    k("flying stag", "+t", None, r([X, S, S, S, X, S, S, S])).kanji("飛鹿", "鹿"),
     KindSpec {
         lion: true,
-        ..k("promoted kirin", "+o", None, Movement::lion())
+        ..k("promoted kirin", "+o", None, Movement::lion()).kanji("獅子", "成獅")
     },
-    k("promoted phoenix", "+x", None, QUEEN),
-    k("free boar", "+m", None, r([N, X, X, X, N, X, X, X])),
-    k("flying ox", "+v", None, r([X, X, N, X, X, X, N, X])),
-    k("promoted rook", "+r", None, DRAGON),
-    k("horned falcon", "+h", None, r([L, X, X, X, X, X, X, X])),
-    k("soaring eagle", "+d", None, r([X, L, X, X, X, X, X, L])),
+    k("promoted phoenix", "+x", None, QUEEN).kanji("奔王", "成奔"),
+    k("free boar", "+m", None, r([N, X, X, X, N, X, X, X])).kanji("奔猪", "猪"),
+    k("flying ox", "+v", None, r([X, X, N, X, X, X, N, X])).kanji("飛牛", "牛"),
+    k("promoted rook", "+r", None, DRAGON).kanji("龍王", "成龍"),
+    k("horned falcon", "+h", None, r([L, X, X, X, X, X, X, X])).kanji("角鷹", "鷹"),
+    k("soaring eagle", "+d", None, r([X, L, X, X, X, X, X, L])).kanji("飛鷲", "鷲"),
 ];
 
 /// Chu shogi as lishogi plays it.
@@ -135,4 +140,6 @@ pub const SPEC: VariantSpec = VariantSpec {
         names: &["chu"],
         setup: None,
     },
+    kif: KifStyle::Chu,
+    eval_params: "chushogi",
 };

@@ -41,6 +41,11 @@ pub struct KindSpec {
     pub weak: bool,
     /// Promotion is forced on the last this-many ranks (sho's pawn, lance, knight).
     pub forced_promotion_ranks: u8,
+    /// The name in a KIF move (`獅子` in chu, as lishogi writes it; `歩` in sho).
+    pub kif_name: &'static str,
+    /// The name in a KIF board diagram, after `v` for gote (`獅`; `成角` where the one
+    /// kanji would be another kind's, as lishogi writes chu diagrams).
+    pub kif_board_name: &'static str,
 }
 
 impl KindSpec {
@@ -61,8 +66,29 @@ impl KindSpec {
             lion: false,
             weak: false,
             forced_promotion_ranks: 0,
+            kif_name: "？",
+            kif_board_name: "？",
         }
     }
+
+    /// The kind with its KIF names: in moves, and in board diagrams.
+    pub const fn kanji(self, kif_name: &'static str, kif_board_name: &'static str) -> KindSpec {
+        KindSpec {
+            kif_name,
+            kif_board_name,
+            ..self
+        }
+    }
+}
+
+/// How a variant's KIF writes a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KifStyle {
+    /// lishogi's chu: Arabic file and kanji rank, two-kanji names, the origin as `（←7八）`,
+    /// a lion's double move on two lines.
+    Chu,
+    /// Standard shogi's: full-width file, short names, the origin as `(77)`.
+    Shogi,
 }
 
 /// When a move may promote.
@@ -133,6 +159,10 @@ pub struct VariantSpec {
     pub rules: RuleSet,
     /// How XBoard knows the variant.
     pub xboard: XboardSpec,
+    /// How its KIF writes moves.
+    pub kif: KifStyle,
+    /// The name of the evaluation parameter set it plays with (`eval::params`).
+    pub eval_params: &'static str,
 }
 
 /// A variant under XBoard/WinBoard (CECP).
@@ -261,6 +291,15 @@ impl Variant {
     /// The name (`chushogi`, `shoshogi`).
     pub fn name(&self) -> &'static str {
         self.spec.name
+    }
+
+    /// The kind a KIF names: by its board-diagram name (`獅`, `成角`), else by its move
+    /// name (`獅子`); where two kinds share a move name (`龍馬`), the unpromoted one.
+    pub fn kind_by_kif_name(&self, name: &str) -> Option<Kind> {
+        let by = |f: fn(&KindSpec) -> &str| self.spec.kinds.iter().position(|k| f(k) == name);
+        by(|k| k.kif_board_name)
+            .or_else(|| by(|k| k.kif_name))
+            .map(|i| i as Kind)
     }
 
     /// Number of piece kinds.

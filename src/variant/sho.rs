@@ -4,7 +4,8 @@
 use super::movement::short::*;
 use super::movement::{Movement, Ray};
 use super::{
-    BareKingRule, KindSpec, PerpetualRule, PromotionRule, RuleSet, VariantSpec, XboardSpec,
+    BareKingRule, KifStyle, KindSpec, PerpetualRule, PromotionRule, RuleSet, VariantSpec,
+    XboardSpec,
 };
 
 /// Shorthand for [`KindSpec::new`].
@@ -28,11 +29,11 @@ const KING: Movement = r([S; 8]);
 pub const KINDS: [KindSpec; 16] = [
     KindSpec {
         forced_promotion_ranks: 1,
-        ..k("pawn", "p", Some("+p"), r([S, N, N, N, N, N, N, N]))
+        ..k("pawn", "p", Some("+p"), r([S, N, N, N, N, N, N, N])).kanji("歩", "歩")
     },
     KindSpec {
         forced_promotion_ranks: 1,
-        ..k("lance", "l", Some("+l"), r([X, N, N, N, N, N, N, N]))
+        ..k("lance", "l", Some("+l"), r([X, N, N, N, N, N, N, N])).kanji("香", "香")
     },
     KindSpec {
         forced_promotion_ranks: 2,
@@ -46,36 +47,39 @@ pub const KINDS: [KindSpec; 16] = [
                 lion_area: false,
             },
         )
+        .kanji("桂", "桂")
     },
     k(
         "silver general",
         "s",
         Some("+s"),
         r([S, S, N, S, N, S, N, S]),
-    ),
-    k("gold general", "g", None, GOLD),
+    )
+    .kanji("銀", "銀"),
+    k("gold general", "g", None, GOLD).kanji("金", "金"),
     KindSpec {
         royal: true,
-        ..k("king", "k", None, KING)
+        ..k("king", "k", None, KING).kanji("玉", "玉")
     },
     k(
         "drunk elephant",
         "e",
         Some("+e"),
         r([S, S, S, S, N, S, S, S]),
-    ),
-    k("bishop", "b", Some("+b"), r([N, X, N, X, N, X, N, X])),
-    k("rook", "r", Some("+r"), r([X, N, X, N, X, N, X, N])),
-    k("tokin", "+p", None, GOLD),
-    k("promoted lance", "+l", None, GOLD),
-    k("promoted knight", "+n", None, GOLD),
-    k("promoted silver", "+s", None, GOLD),
+    )
+    .kanji("象", "象"),
+    k("bishop", "b", Some("+b"), r([N, X, N, X, N, X, N, X])).kanji("角", "角"),
+    k("rook", "r", Some("+r"), r([X, N, X, N, X, N, X, N])).kanji("飛", "飛"),
+    k("tokin", "+p", None, GOLD).kanji("と", "と"),
+    k("promoted lance", "+l", None, GOLD).kanji("成香", "杏"),
+    k("promoted knight", "+n", None, GOLD).kanji("成桂", "圭"),
+    k("promoted silver", "+s", None, GOLD).kanji("成銀", "全"),
     KindSpec {
         royal: true,
-        ..k("crown prince", "+e", None, KING)
+        ..k("crown prince", "+e", None, KING).kanji("太子", "太")
     },
-    k("dragon horse", "+b", None, r([S, X, S, X, S, X, S, X])),
-    k("dragon king", "+r", None, r([X, S, X, S, X, S, X, S])),
+    k("dragon horse", "+b", None, r([S, X, S, X, S, X, S, X])).kanji("馬", "馬"),
+    k("dragon king", "+r", None, r([X, S, X, S, X, S, X, S])).kanji("龍", "龍"),
 ];
 
 /// Sho shogi as Fairy-Stockfish plays it.
@@ -99,4 +103,6 @@ pub const SPEC: VariantSpec = VariantSpec {
         names: &["shogi", "sho"],
         setup: Some("setup (PNBRLSE..G.+++++++Kpnbrlse..g.+++++++k) 9x9+0_shogi lnsgkgsnl/1r2e2b1/ppppppppp/9/9/9/PPPPPPPPP/1B2E2R1/LNSGKGSNL w 0 1"),
     },
+    kif: KifStyle::Shogi,
+    eval_params: "shoshogi",
 };
