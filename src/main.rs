@@ -634,6 +634,10 @@ struct AnalyseArgs {
     /// Write each analysed game as an annotated KIF file in this folder.
     #[arg(long)]
     kif: Option<std::path::PathBuf>,
+    /// Write each analysed game as an HTML report (graph, board, moves, summary; no network
+    /// needed) in this folder.
+    #[arg(long, value_name = "DIR")]
+    report: Option<std::path::PathBuf>,
     /// Also prove or disprove a mate in each position with the mate solver, this many
     /// milliseconds each (a "mate" field in the output, a note in annotated KIF).
     #[arg(long, value_name = "MS")]
@@ -687,6 +691,7 @@ fn run_analyse(a: AnalyseArgs) -> Result<()> {
             blunder: a.blunder,
         },
         kif_dir: a.kif,
+        report_dir: a.report,
         progress: true,
         resume: a.resume,
         mate: a.mate.map(std::time::Duration::from_millis),

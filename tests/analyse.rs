@@ -512,3 +512,28 @@ fn a_lishogi_kif_download_is_analysed_and_annotated_with_its_header_and_result()
         "{kif}"
     );
 }
+
+#[test]
+fn a_report_page_per_game_written_beside_the_kif_and_never_over_a_file() {
+    // Issue 25: nothing showed a picture. `--report DIR` writes one page per game, named
+    // like its KIF; a second run does not replace the first's page.
+    let dir = tempdir("report");
+    let args = |dir: &std::path::Path| {
+        vec![
+            "--input".to_string(),
+            data("games.jsonl"),
+            "--nodes".into(),
+            "1500".into(),
+            "--report".into(),
+            dir.join("html").to_str().unwrap().to_string(),
+        ]
+    };
+    let first = args(&dir);
+    analyse(&first.iter().map(String::as_str).collect::<Vec<_>>());
+    let page = std::fs::read_to_string(dir.join("html/lion-game.html")).unwrap();
+    assert!(page.starts_with("<!DOCTYPE html>") && page.contains("<svg id=\"graph\""));
+    assert!(page.contains("<h2>Summary</h2>") && page.contains("<ol id=\"moves\">"));
+    assert!(!page.contains("http://") && !page.contains("https://"));
+    analyse(&first.iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(dir.join("html/lion-game-2.html").exists());
+}

@@ -8,6 +8,7 @@
 //! the output file already holds. Games can also be written as annotated KIF files.
 
 pub mod input;
+pub mod report;
 
 use crate::core::score::{mate_plies, Score};
 use crate::mate::Verdict;
@@ -107,6 +108,8 @@ pub struct Settings {
     pub thresholds: Thresholds,
     /// Where to write annotated KIF files (games only).
     pub kif_dir: Option<std::path::PathBuf>,
+    /// Write each analysed game as an HTML report in this folder.
+    pub report_dir: Option<std::path::PathBuf>,
     /// Show a progress bar on stderr.
     pub progress: bool,
     /// Completing an earlier run's output (`--resume`): its KIF files are rewritten.
@@ -508,18 +511,18 @@ pub fn kif_file_name(id: &str) -> String {
     format!("{safe}-{:08x}.kif", hash as u32)
 }
 
-/// Where a game's annotated KIF goes. With `resume` an existing file of that name is the
-/// earlier run's and is rewritten (with all its comments); otherwise an existing file is
-/// never replaced: the new one takes the next free `NAME-2.kif`, `NAME-3.kif`, ...
-fn kif_path(dir: &std::path::Path, id: &str, resume: bool) -> std::path::PathBuf {
-    let name = kif_file_name(id);
-    let first = dir.join(&name);
+/// Where a game's file `name` (`NAME.kif`, `NAME.html`) goes in `dir`. With `resume` an
+/// existing file of that name is the earlier run's and is rewritten (with all its
+/// comments); otherwise an existing file is never replaced: the new one takes the next free
+/// `NAME-2.kif`, `NAME-3.kif`, ...
+fn free_path(dir: &std::path::Path, name: &str, resume: bool) -> std::path::PathBuf {
+    let first = dir.join(name);
     if resume || !first.exists() {
         return first;
     }
-    let stem = name.trim_end_matches(".kif");
+    let (stem, extension) = name.rsplit_once('.').unwrap_or((name, ""));
     (2..)
-        .map(|n| dir.join(format!("{stem}-{n}.kif")))
+        .map(|n| dir.join(format!("{stem}-{n}.{extension}")))
         .find(|p| !p.exists())
         .expect("some number is free")
 }
@@ -760,11 +763,14 @@ fn analyse_game(searcher: &mut Searcher, job: &Job, run: &Run) -> Result<(), Str
     let mut comments = vec![String::new(); moves.len()];
     let mut last_to = None;
     let mut summary = [SideSummary::default(); 2];
+    // Each ply's result line, fresh or from an earlier run, for the report.
+    let mut ply_results: Vec<Option<Value>> = vec![None; moves.len()];
     for (i, text) in moves.iter().enumerate() {
         let ply = i + 1;
         let played = pos.parse_usi_path(text).map_err(|e| e.to_string())?;
         if ply >= settings.from_ply.max(1) {
             if let Some(earlier) = done.get(&result_key(id, Some(ply as u64))) {
+                ply_results[i] = Some(earlier.clone());
                 comments[i] = comment_from_result(earlier, pos.variant()).unwrap_or_default();
                 let score = |field| earlier.get(field).and_then(score_from_json);
                 if let (Some(best), Some(played)) = (score("bestScore"), score("playedScore")) {
@@ -800,7 +806,7 @@ fn analyse_game(searcher: &mut Searcher, job: &Job, run: &Run) -> Result<(), Str
                     ply_comment(&pos, last_to, played_score, best_line, verdict),
                     mate.as_ref(),
                 );
-                emit(with_mate_field(
+                let result = with_mate_field(
                     json!({
                     "id": id,
                     "ply": ply,
@@ -817,7 +823,9 @@ fn analyse_game(searcher: &mut Searcher, job: &Job, run: &Run) -> Result<(), Str
                     "pv": best.as_ref().map(|l| pv_text(&pos, &l.pv)),
                     }),
                     mate,
-                ));
+                );
+                ply_results[i] = Some(result.clone());
+                emit(result);
             }
         }
         last_to = Some(played.to());
@@ -845,17 +853,71 @@ fn analyse_game(searcher: &mut Searcher, job: &Job, run: &Run) -> Result<(), Str
             .collect::<Vec<_>>()
             .join("; ")
     );
+    let result = game_result(job, &mut pos);
     if let Some(dir) = &settings.kif_dir {
-        write_game_kif(dir, job, &mut pos, comments, names, settings.resume)?;
+        write_game_kif(dir, job, result, comments, names, settings.resume)?;
+    }
+    if let Some(dir) = &settings.report_dir {
+        let summary = json!({ "sente": summary[0].json(), "gote": summary[1].json() });
+        write_game_report(dir, job, result, &ply_results, &summary, settings)?;
     }
     Ok(())
 }
 
-/// Writes a game's annotated KIF (see [`kif_path`] for its name).
+/// How a game ended: the board's verdict where it ended on the board; else what the record
+/// says (a resignation, a time loss); else unfinished (`*`).
+fn game_result(job: &Job, end: &mut Position) -> &'static str {
+    let Job::Game { result, .. } = job else {
+        unreachable!("called for games only");
+    };
+    end.outcome()
+        .map(|o| crate::position::result_text(o.winner))
+        .or(*result)
+        .unwrap_or("*")
+}
+
+/// Writes a game's HTML report (named like its KIF, `.html`; never over an earlier file).
+fn write_game_report(
+    dir: &std::path::Path,
+    job: &Job,
+    result: &str,
+    ply_results: &[Option<Value>],
+    summary: &Value,
+    settings: &Settings,
+) -> Result<(), String> {
+    let Job::Game {
+        id,
+        variant,
+        sfen,
+        moves,
+        names,
+        header,
+        ..
+    } = job
+    else {
+        unreachable!("called for games only");
+    };
+    let page = report::render(&report::GameReport {
+        id,
+        start: start_position(variant, sfen)?,
+        moves,
+        results: ply_results,
+        names: (&names.0, &names.1),
+        header,
+        result,
+        summary,
+        thresholds: settings.thresholds,
+    })?;
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let path = free_path(dir, &report::report_file_name(id), settings.resume);
+    std::fs::write(&path, page).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Writes a game's annotated KIF (see [`free_path`] for its name).
 fn write_game_kif(
     dir: &std::path::Path,
     job: &Job,
-    end: &mut Position,
+    result: &str,
     comments: Vec<String>,
     names: &(String, String),
     resume: bool,
@@ -865,20 +927,12 @@ fn write_game_kif(
         variant,
         sfen,
         moves,
-        result,
         header,
         ..
     } = job
     else {
         unreachable!("called for games only");
     };
-    // The board's verdict where the game ended on the board; else what the record says
-    // (a resignation, a time loss); else unfinished.
-    let result = end
-        .outcome()
-        .map(|o| crate::position::result_text(o.winner))
-        .or(*result)
-        .unwrap_or("*");
     let record = GameRecord {
         game: 0,
         variant: variant.to_string(),
@@ -896,7 +950,7 @@ fn write_game_kif(
     };
     let text = to_kif_with_header(&record, header).map_err(|e| format!("annotated KIF: {e}"))?;
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    let path = kif_path(dir, id, resume);
+    let path = free_path(dir, &kif_file_name(id), resume);
     std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))
 }
 

@@ -1,0 +1,641 @@
+//! `shishi analyse --report DIR`: one self-contained HTML page per analysed game, for a
+//! person to open in a browser with no network: the players and the result, each side's
+//! summary, an evaluation graph (SVG, sente's view, winning chances from -1 to +1, mates at
+//! the edge), the critical moments, the move list in KIF notation with the judgements, and
+//! a 12 x 12 (or 9 x 9) board with kanji pieces that shows the position after the chosen
+//! move, that move, and the best move the analysis preferred.
+//!
+//! The page is built from the per-ply JSON results of the run (fresh or read back by
+//! `--resume`), so a report always shows what the output file says.
+
+use super::{score_from_json, winning_chances, Thresholds};
+use crate::core::{Color, Move, Square};
+use crate::position::Position;
+use crate::tournament::records::kif_line;
+use serde_json::{json, Value};
+use std::fmt::Write as _;
+
+/// One analysed game, as the report shows it.
+pub struct GameReport<'a> {
+    /// The record's id (the page's name and title).
+    pub id: &'a str,
+    /// The position the game started from.
+    pub start: Position,
+    /// The moves, USI.
+    pub moves: &'a [String],
+    /// Each ply's result line (`None` for a ply that was not analysed).
+    pub results: &'a [Option<Value>],
+    /// Sente's and gote's names.
+    pub names: (&'a str, &'a str),
+    /// The KIF header tags of the input (event, start time, time control, ...).
+    pub header: &'a [(String, String)],
+    /// `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub result: &'a str,
+    /// The summary line's `summary` field: `{"sente": {...}, "gote": {...}}`.
+    pub summary: &'a Value,
+    /// The judgement thresholds the run used (named on the page).
+    pub thresholds: Thresholds,
+}
+
+/// How many critical moments the page lists at most.
+const CRITICAL_MOMENTS: usize = 5;
+
+/// The evaluation graph's size in SVG units.
+const GRAPH_WIDTH: f64 = 760.0;
+const GRAPH_HEIGHT: f64 = 180.0;
+
+/// A move's squares as board indices: origin, the lion's mid square, destination.
+type MoveSquares = (usize, Option<usize>, usize);
+
+/// What the page knows of one ply.
+struct PlyView {
+    /// The mover.
+    mover: Color,
+    /// The move in KIF notation.
+    kif: String,
+    /// The move's squares (origin, the lion's mid square, destination), as board indices.
+    squares: MoveSquares,
+    /// The score after the move from sente's view (None: not analysed).
+    eval: Option<i32>,
+    /// `inaccuracy`, `mistake` or `blunder`.
+    judgement: Option<String>,
+    /// Winning chances given away, hundredths.
+    chances_lost: i64,
+    /// The best move and its line in KIF notation, and the best move's squares.
+    best: Option<(String, MoveSquares)>,
+    /// A mate the solver proved or the search found, as the KIF comment says it (`N手詰`).
+    mate_note: Option<String>,
+}
+
+/// The page for one game.
+pub fn render(game: &GameReport) -> Result<String, String> {
+    let (views, boards) = ply_views(game)?;
+    let variant = game.start.variant();
+    let kinds: Vec<Value> = variant
+        .spec
+        .kinds
+        .iter()
+        .map(|k| json!({ "name": k.kif_name, "promoted": k.sfen.starts_with('+') }))
+        .collect();
+    let plies: Vec<Value> = views
+        .iter()
+        .map(|v| {
+            json!({
+                "kif": v.kif,
+                "mover": side_name(v.mover),
+                "squares": squares_json(v.squares),
+                "eval": v.eval.map(eval_text),
+                "judgement": v.judgement,
+                "best": v.best.as_ref().map(|(line, sq)| json!({ "line": line, "squares": squares_json(*sq) })),
+                "mate": v.mate_note,
+            })
+        })
+        .collect();
+    let data = json!({
+        "files": variant.spec.files,
+        "ranks": variant.spec.ranks,
+        "kinds": kinds,
+        "boards": boards,
+        "plies": plies,
+        "fileNames": (1..=variant.spec.files).rev().map(|f| f.to_string()).collect::<Vec<_>>(),
+        "rankNames": (1..=variant.spec.ranks).map(kanji_rank).collect::<Vec<_>>(),
+    });
+    // Inside <script>, "</" would end the element.
+    let data = data.to_string().replace("</", "<\\/");
+    let title = format!("{} – {} vs {}", game.id, game.names.0, game.names.1);
+    let mut page = String::new();
+    let _ = write!(
+        page,
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+<title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n",
+        escape(&title)
+    );
+    let _ = writeln!(
+        page,
+        "<header><h1>{} <span class=\"vs\">vs</span> {}</h1><p class=\"result\">{}</p>{}</header>",
+        escape(&format!("☗ {}", nonempty(game.names.0, "Sente"))),
+        escape(&format!("☖ {}", nonempty(game.names.1, "Gote"))),
+        escape(&result_sentence(game.result, game.moves.len())),
+        header_list(game)
+    );
+    page += "<main>\n<section class=\"left\">\n";
+    page += &summary_table(game.summary);
+    let _ = write!(
+        page,
+        "<h2>Evaluation</h2>\n<p class=\"note\">Sente's winning chances after each move \
+(top: sente wins, bottom: gote wins; a mate is at the edge). Click to go to a move.</p>\n{}\n",
+        graph_svg(&views)
+    );
+    page += &critical_moments(&views);
+    page += "</section>\n<section class=\"middle\">\n<div id=\"board-wrap\"><div id=\"files\"></div>\
+<div id=\"board\"></div><div id=\"ranks\"></div><svg id=\"arrows\"></svg></div>\n\
+<div id=\"position-note\"></div>\n<div class=\"nav\"><button id=\"first\" title=\"start\">|◀</button>\
+<button id=\"prev\">◀</button><button id=\"next\">▶</button><button id=\"last\" title=\"end\">▶|</button></div>\n\
+</section>\n<section class=\"right\">\n<h2>Moves</h2>\n<ol id=\"moves\"></ol>\n</section>\n</main>\n";
+    let _ = writeln!(
+        page,
+        "<footer>Analysed by Shishi. Scores are from sente's view (+ sente is better), in \
+pawns. A move is judged by how much it lowers the mover's chance to win (0-100%, a \
+logistic curve of the score, as lichess computes it) against the best move: by at least {} \
+points an inaccuracy (?!), {} a mistake (?), {} a blunder (??); a move that keeps a \
+forced win is never judged. Accuracy is lichess's formula of the chance kept, averaged \
+over a side's moves.</footer>",
+        f64::from(game.thresholds.inaccuracy) / 2.0,
+        f64::from(game.thresholds.mistake) / 2.0,
+        f64::from(game.thresholds.blunder) / 2.0
+    );
+    let _ = write!(
+        page,
+        "<script>\nconst GAME = {data};\n{SCRIPT}</script>\n</body>\n</html>\n"
+    );
+    Ok(page)
+}
+
+/// Replays the game: each ply's view, and the board before the first move and after
+/// every move (a square: 0 empty, kind + 1 for sente, -(kind + 1) for gote).
+fn ply_views(game: &GameReport) -> Result<(Vec<PlyView>, Vec<Vec<i32>>), String> {
+    let mut pos = game.start.clone();
+    let mut boards = vec![board_cells(&pos)];
+    let mut views = Vec::new();
+    let mut last_to = None;
+    for (i, text) in game.moves.iter().enumerate() {
+        let played = pos.parse_usi_path(text).map_err(|e| e.to_string())?;
+        let mover = pos.side_to_move();
+        let result = game.results.get(i).and_then(Option::as_ref);
+        let field = |name: &str| result.and_then(|r| r.get(name));
+        let sente_view = |s: i32| if mover == Color::Sente { s } else { -s };
+        let best = field("bestmove")
+            .and_then(Value::as_str)
+            .and_then(|usi| pos.parse_usi_path(usi).ok())
+            .map(|best| {
+                // The best move and the line after it, as the KIF comment shows them.
+                let line: Vec<Move> = field("pv")
+                    .and_then(Value::as_str)
+                    .map(|pv| {
+                        let mut p = pos.clone();
+                        pv.split_whitespace()
+                            .take(4)
+                            .map_while(|m| {
+                                let mv = p.parse_usi_path(m).ok()?;
+                                p.make_move(mv);
+                                Some(mv)
+                            })
+                            .collect()
+                    })
+                    .filter(|l: &Vec<Move>| {
+                        l.first().map(|&m| pos.canonical(m)) == Some(pos.canonical(best))
+                    })
+                    .unwrap_or_else(|| vec![best]);
+                (kif_line(&pos, &line, last_to), move_squares(&pos, best))
+            });
+        let judgement = field("judgement")
+            .and_then(Value::as_str)
+            .map(str::to_string);
+        views.push(PlyView {
+            mover,
+            kif: kif_line(&pos, &[played], last_to),
+            squares: move_squares(&pos, played),
+            eval: field("playedScore")
+                .and_then(score_from_json)
+                .map(sente_view),
+            chances_lost: field("chancesLost").and_then(Value::as_i64).unwrap_or(0),
+            // A move as good as the best needs no arrow to another.
+            best: best.filter(|_| judgement.is_some()),
+            judgement,
+            mate_note: field("mate").and_then(|m| super::mate_note(Some(m))),
+        });
+        last_to = Some(played.to());
+        pos.make_move(played);
+        boards.push(board_cells(&pos));
+    }
+    Ok((views, boards))
+}
+
+/// The board as the page draws it (see [`ply_views`]).
+fn board_cells(pos: &Position) -> Vec<i32> {
+    let spec = &pos.variant().spec;
+    let mut cells = Vec::with_capacity(spec.files * spec.ranks);
+    for y in 0..spec.ranks {
+        for x in 0..spec.files {
+            let p = pos.piece_on(Square::new(x, y));
+            cells.push(if p.is_empty() {
+                0
+            } else if p.color() == Color::Sente {
+                i32::from(p.kind()) + 1
+            } else {
+                -(i32::from(p.kind()) + 1)
+            });
+        }
+    }
+    cells
+}
+
+/// A move's squares as board indices (row-major from the top left, sente's view).
+fn move_squares(pos: &Position, mv: Move) -> MoveSquares {
+    let files = pos.variant().spec.files;
+    let index = |s: Square| s.y() * files + s.x();
+    (index(mv.from()), mv.mid().map(index), index(mv.to()))
+}
+
+fn squares_json(sq: MoveSquares) -> Value {
+    json!({ "from": sq.0, "mid": sq.1, "to": sq.2 })
+}
+
+/// A score from sente's view as the page writes it: `+1.28`, or a mate with its side.
+fn eval_text(score: i32) -> Value {
+    match crate::core::score::mate_plies(score) {
+        Some(p) if p > 0 => {
+            json!({ "text": format!("先手の{p}手詰 (sente mates)"), "chances": 1.0 })
+        }
+        Some(p) => json!({ "text": format!("後手の{}手詰 (gote mates)", -p), "chances": -1.0 }),
+        None => json!({
+            "text": format!("{:+.2}", f64::from(score) / 100.0),
+            "chances": winning_chances(score),
+        }),
+    }
+}
+
+fn side_name(c: Color) -> &'static str {
+    if c == Color::Sente {
+        "sente"
+    } else {
+        "gote"
+    }
+}
+
+fn kanji_rank(n: usize) -> String {
+    const DIGITS: [&str; 10] = ["", "一", "二", "三", "四", "五", "六", "七", "八", "九"];
+    match n {
+        1..=9 => DIGITS[n].to_string(),
+        10..=19 => format!("十{}", DIGITS[n - 10]),
+        _ => n.to_string(),
+    }
+}
+
+fn nonempty<'a>(s: &'a str, default: &'a str) -> &'a str {
+    if s.trim().is_empty() {
+        default
+    } else {
+        s
+    }
+}
+
+/// The result as a sentence.
+fn result_sentence(result: &str, plies: usize) -> String {
+    match result {
+        "1-0" => format!("Sente won in {plies} moves (まで{plies}手で先手の勝ち)"),
+        "0-1" => format!("Gote won in {plies} moves (まで{plies}手で後手の勝ち)"),
+        "1/2-1/2" => format!("Draw after {plies} moves (まで{plies}手で引き分け)"),
+        _ => format!("Unfinished after {plies} moves (まで{plies}手で中断)"),
+    }
+}
+
+/// The input's header tags as a definition list.
+fn header_list(game: &GameReport) -> String {
+    if game.header.is_empty() {
+        return String::new();
+    }
+    let items: String = game
+        .header
+        .iter()
+        .map(|(k, v)| format!("<dt>{}</dt><dd>{}</dd>", escape(k), escape(v)))
+        .collect();
+    format!("<dl class=\"tags\">{items}</dl>")
+}
+
+/// Each side's counts, average loss and accuracy.
+fn summary_table(summary: &Value) -> String {
+    let row = |label: &str, key: &str| {
+        let cell = |side: &str| {
+            summary
+                .get(side)
+                .and_then(|s| s.get(key))
+                .map_or("–".to_string(), |v| match v.as_f64() {
+                    Some(x) if key == "accuracy" => format!("{x:.1}%"),
+                    Some(x) if key == "averageCpLoss" => format!("{x:.1}"),
+                    _ => v.to_string(),
+                })
+        };
+        format!(
+            "<tr><th>{label}</th><td>{}</td><td>{}</td></tr>",
+            cell("sente"),
+            cell("gote")
+        )
+    };
+    format!(
+        "<h2>Summary</h2>\n<table class=\"summary\"><tr><th></th><th>☗ Sente</th><th>☖ Gote</th></tr>{}{}{}{}{}{}</table>\n",
+        row("Moves analysed", "moves"),
+        row("<span class=\"inaccuracy\">Inaccuracies ?!</span>", "inaccuracies"),
+        row("<span class=\"mistake\">Mistakes ?</span>", "mistakes"),
+        row("<span class=\"blunder\">Blunders ??</span>", "blunders"),
+        row("Average centipawn loss", "averageCpLoss"),
+        row("Accuracy", "accuracy"),
+    )
+}
+
+/// The evaluation graph: sente's winning chances after each move, a dot for each judged
+/// move (in its colour) and for each mate; a click picks the nearest move (the script).
+fn graph_svg(views: &[PlyView]) -> String {
+    let n = views.len().max(1) as f64;
+    let x = |ply: usize| ply as f64 / n * GRAPH_WIDTH;
+    let y = |chances: f64| (1.0 - chances) / 2.0 * GRAPH_HEIGHT;
+    let chances = |v: &PlyView| v.eval.map(winning_chances);
+    // The graph starts even, at the start position.
+    let mut points = vec![(0usize, 0.0f64)];
+    for (i, v) in views.iter().enumerate() {
+        if let Some(c) = chances(v) {
+            points.push((i + 1, c));
+        }
+    }
+    let line: String = points
+        .iter()
+        .map(|&(p, c)| format!("{:.1},{:.1}", x(p), y(c)))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let last_x = points.last().map_or(0.0, |&(p, _)| x(p));
+    let mid = y(0.0);
+    let mut svg = format!(
+        "<svg id=\"graph\" viewBox=\"0 0 {GRAPH_WIDTH} {GRAPH_HEIGHT}\" preserveAspectRatio=\"none\" \
+role=\"img\" aria-label=\"evaluation graph\">\
+<rect class=\"gote-side\" x=\"0\" y=\"0\" width=\"{GRAPH_WIDTH}\" height=\"{GRAPH_HEIGHT}\"/>\
+<polygon class=\"sente-area\" points=\"0,{GRAPH_HEIGHT} {line} {last_x:.1},{GRAPH_HEIGHT}\"/>\
+<line class=\"axis\" x1=\"0\" y1=\"{mid}\" x2=\"{GRAPH_WIDTH}\" y2=\"{mid}\"/>\
+<polyline class=\"eval-line\" points=\"{line}\"/>"
+    );
+    for (i, v) in views.iter().enumerate() {
+        let Some(c) = chances(v) else { continue };
+        let mate = v
+            .eval
+            .is_some_and(|s| crate::core::score::mate_plies(s).is_some());
+        let class = match (v.judgement.as_deref(), mate) {
+            (Some(j), _) => j,
+            (None, true) => "mate",
+            _ => continue,
+        };
+        let _ = write!(
+            svg,
+            "<circle class=\"dot {class}\" cx=\"{:.1}\" cy=\"{:.1}\" r=\"4\"><title>{}. {}</title></circle>",
+            x(i + 1),
+            y(c),
+            i + 1,
+            escape(&v.kif)
+        );
+    }
+    svg += "<line id=\"graph-cursor\" x1=\"0\" y1=\"0\" x2=\"0\" y2=\"180\"/></svg>";
+    svg
+}
+
+/// The moves that gave away the most winning chances, worst first.
+fn critical_moments(views: &[PlyView]) -> String {
+    let mut judged: Vec<(usize, &PlyView)> = views
+        .iter()
+        .enumerate()
+        .filter(|(_, v)| v.judgement.is_some())
+        .collect();
+    judged.sort_by_key(|(i, v)| (std::cmp::Reverse(v.chances_lost), *i));
+    if judged.is_empty() {
+        return "<h2>Critical moments</h2>\n<p class=\"note\">No move was judged an inaccuracy or worse.</p>\n".into();
+    }
+    let items: String =
+        judged
+            .iter()
+            .take(CRITICAL_MOMENTS)
+            .map(|(i, v)| {
+                format!(
+                "<li><a href=\"#\" data-ply=\"{}\">{}. {} {}</a> <span class=\"{}\">{}</span>, \
+win chance down {} points{}</li>",
+                i + 1,
+                i + 1,
+                if v.mover == Color::Sente { "☗" } else { "☖" },
+                escape(&v.kif),
+                v.judgement.as_deref().unwrap_or(""),
+                v.judgement.as_deref().unwrap_or(""),
+                // Hundredths of the -1..+1 scale are half as many points of a 0-100% chance.
+                (v.chances_lost + 1) / 2,
+                v.best
+                    .as_ref()
+                    .map(|(line, _)| format!("; best {}", escape(line)))
+                    .unwrap_or_default()
+            )
+            })
+            .collect();
+    format!("<h2>Critical moments</h2>\n<ol class=\"critical\">{items}</ol>\n")
+}
+
+/// Text for HTML.
+fn escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// The file name of a game's page (the KIF's name with `.html`).
+pub fn report_file_name(id: &str) -> String {
+    let kif = super::kif_file_name(id);
+    format!("{}.html", kif.trim_end_matches(".kif"))
+}
+
+const STYLE: &str = r##"
+body { font-family: system-ui, sans-serif; margin: 0 auto; max-width: 1500px; padding: 12px 20px; color: #222; background: #faf8f3; }
+header h1 { font-size: 1.5em; margin: 0.2em 0; }
+header .vs { color: #888; font-weight: normal; font-size: 0.8em; }
+header .result { font-size: 1.1em; margin: 0.2em 0; }
+dl.tags { display: flex; flex-wrap: wrap; gap: 0 1.5em; margin: 0.3em 0; color: #555; font-size: 0.9em; }
+dl.tags dt { font-weight: bold; } dl.tags dt::after { content: "："; } dl.tags dd { margin: 0 0 0 0.2em; }
+main { display: flex; gap: 24px; align-items: flex-start; flex-wrap: wrap; }
+section.left { flex: 1 1 420px; min-width: 380px; }
+section.middle { flex: 0 0 auto; }
+section.right { flex: 0 0 300px; }
+h2 { font-size: 1.1em; margin: 0.8em 0 0.3em; }
+.note { color: #666; font-size: 0.85em; margin: 0.2em 0; }
+table.summary { border-collapse: collapse; }
+table.summary th, table.summary td { padding: 3px 10px; border-bottom: 1px solid #ddd; text-align: right; }
+table.summary th:first-child { text-align: left; font-weight: normal; }
+#graph { width: 100%; height: 180px; border: 1px solid #aaa; cursor: pointer; display: block; }
+#graph .gote-side { fill: #555; } #graph .sente-area { fill: #f4f1ea; }
+#graph .axis { stroke: #999; stroke-dasharray: 4 3; } #graph .eval-line { fill: none; stroke: #b07d2b; stroke-width: 1.5; }
+#graph .dot { stroke: #222; stroke-width: 0.8; }
+#graph-cursor { stroke: #2a7ab0; stroke-width: 2; }
+.inaccuracy { color: #b59a00; fill: #e8c600; } .mistake { color: #d9730d; fill: #f08c1a; } .blunder { color: #c8211b; fill: #e0281f; }
+#graph .mate { fill: #7d3cc8; }
+ol.critical { padding-left: 1.4em; } ol.critical li { margin: 0.25em 0; }
+a { color: #1d5f99; }
+#board-wrap { position: relative; display: grid; grid-template-columns: auto auto; grid-template-rows: auto auto; }
+#files { grid-column: 1; grid-row: 1; display: grid; font-size: 12px; color: #555; text-align: center; }
+#ranks { grid-column: 2; grid-row: 2; display: grid; font-size: 12px; color: #555; padding-left: 4px; align-items: center; }
+#board { grid-column: 1; grid-row: 2; display: grid; background: #e9c77b; border: 2px solid #5b3b12; }
+#board .sq { width: 44px; height: 44px; border: 1px solid #8a6a2e; box-sizing: border-box; display: flex; align-items: center; justify-content: center; }
+#board .sq.last { background: #cfe38a; } #board .sq.mid { background: #e2ecb5; }
+#board .sq.best { outline: 3px solid #2c8a3e; outline-offset: -3px; }
+.piece { writing-mode: vertical-rl; font-family: "Noto Serif CJK JP", "Yu Mincho", "Hiragino Mincho ProN", serif; font-size: 17px; line-height: 1; letter-spacing: -1px; font-weight: bold; }
+.piece.gote { transform: rotate(180deg); } .piece.promoted { color: #c8211b; }
+#arrows { position: absolute; pointer-events: none; }
+#position-note { margin: 8px 0; min-height: 3.2em; font-size: 0.95em; max-width: 560px; }
+.nav button { font-size: 1.1em; padding: 2px 14px; margin-right: 4px; }
+ol#moves { max-height: 640px; overflow-y: auto; padding-left: 3.2em; margin: 0; border: 1px solid #ddd; background: #fff; }
+ol#moves li { padding: 1px 4px; cursor: pointer; font-size: 0.95em; }
+ol#moves li.current { background: #d6e8f7; }
+ol#moves li .ev { color: #777; float: right; font-size: 0.85em; }
+footer { margin-top: 20px; color: #666; font-size: 0.8em; max-width: 1000px; }
+"##;
+
+const SCRIPT: &str = r##"
+(function () {
+  const files = GAME.files, ranks = GAME.ranks, size = 44;
+  const board = document.getElementById('board');
+  const arrows = document.getElementById('arrows');
+  const movesList = document.getElementById('moves');
+  const note = document.getElementById('position-note');
+  const cursor = document.getElementById('graph-cursor');
+  const glyph = { inaccuracy: '?!', mistake: '?', blunder: '??' };
+  let current = 0;
+  board.style.gridTemplateColumns = `repeat(${files}, ${size}px)`;
+  const fileRow = document.getElementById('files');
+  fileRow.style.gridTemplateColumns = `repeat(${files}, ${size}px)`;
+  GAME.fileNames.forEach(f => { const d = document.createElement('div'); d.textContent = f; fileRow.appendChild(d); });
+  const rankCol = document.getElementById('ranks');
+  rankCol.style.gridTemplateRows = `repeat(${ranks}, ${size}px)`;
+  GAME.rankNames.forEach(r => { const d = document.createElement('div'); d.textContent = r; rankCol.appendChild(d); });
+  arrows.setAttribute('width', files * size); arrows.setAttribute('height', ranks * size);
+  arrows.innerHTML = '<defs><marker id="head" markerWidth="4" markerHeight="4" refX="2" refY="2" orient="auto"><path d="M0,0 L4,2 L0,4 z" fill="#2c8a3e"/></marker></defs>';
+  const squares = [];
+  for (let i = 0; i < files * ranks; i++) { const d = document.createElement('div'); d.className = 'sq'; board.appendChild(d); squares.push(d); }
+  GAME.plies.forEach((p, i) => {
+    const li = document.createElement('li');
+    li.value = i + 1;
+    const j = p.judgement ? ` <span class="${p.judgement}">${glyph[p.judgement]}</span>` : '';
+    li.innerHTML = `${p.mover === 'sente' ? '☗' : '☖'}${escapeHtml(p.kif)}${j}<span class="ev">${p.eval ? escapeHtml(p.eval.text) : ''}</span>`;
+    li.addEventListener('click', () => show(i + 1));
+    movesList.appendChild(li);
+  });
+  function escapeHtml(s) { return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'); }
+  function centre(i) { return [(i % files + 0.5) * size, (Math.floor(i / files) + 0.5) * size]; }
+  function arrow(a, b) {
+    const [x1, y1] = centre(a), [x2, y2] = centre(b);
+    return `<line x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}" stroke="#2c8a3e" stroke-width="6" stroke-opacity="0.75" marker-end="url(#head)"/>`;
+  }
+  function show(n) {
+    current = Math.max(0, Math.min(GAME.plies.length, n));
+    const cells = GAME.boards[current];
+    squares.forEach((sq, i) => {
+      sq.className = 'sq'; sq.innerHTML = '';
+      const c = cells[i];
+      if (c !== 0) {
+        const kind = GAME.kinds[Math.abs(c) - 1];
+        const span = document.createElement('span');
+        span.className = 'piece' + (c < 0 ? ' gote' : '') + (kind.promoted ? ' promoted' : '');
+        span.textContent = kind.name;
+        sq.appendChild(span);
+      }
+    });
+    let svg = arrows.innerHTML.split('</defs>')[0] + '</defs>';
+    const ply = GAME.plies[current - 1];
+    let text = current === 0 ? 'Start position.' : '';
+    if (ply) {
+      const s = ply.squares;
+      squares[s.from].classList.add('last'); squares[s.to].classList.add('last');
+      if (s.mid !== null) squares[s.mid].classList.add('mid');
+      text = `<b>${current}. ${ply.mover === 'sente' ? '☗' : '☖'}${escapeHtml(ply.kif)}</b>`;
+      if (ply.judgement) text += ` <span class="${ply.judgement}">${glyph[ply.judgement]} ${ply.judgement}</span>`;
+      if (ply.eval) text += `<br>Evaluation (sente's view): ${escapeHtml(ply.eval.text)}`;
+      if (ply.mate) text += `<br>${escapeHtml(ply.mate)}`;
+      if (ply.best) {
+        const b = ply.best.squares;
+        squares[b.from].classList.add('best'); squares[b.to].classList.add('best');
+        svg += b.mid !== null ? arrow(b.from, b.mid) + arrow(b.mid, b.to) : arrow(b.from, b.to);
+        text += `<br>Best (green arrow, from the position before): ${escapeHtml(ply.best.line)}`;
+      }
+    }
+    arrows.innerHTML = svg;
+    const top = document.getElementById('files').offsetHeight;
+    arrows.style.left = board.offsetLeft + 2 + 'px'; arrows.style.top = top + 2 + 'px';
+    note.innerHTML = text;
+    [...movesList.children].forEach((li, i) => li.classList.toggle('current', i + 1 === current));
+    const li = movesList.children[current - 1];
+    if (li) li.scrollIntoView({ block: 'nearest' });
+    const x = current / Math.max(1, GAME.plies.length) * 760;
+    cursor.setAttribute('x1', x); cursor.setAttribute('x2', x);
+  }
+  document.getElementById('graph').addEventListener('click', e => {
+    const r = e.currentTarget.getBoundingClientRect();
+    show(Math.round((e.clientX - r.left) / r.width * GAME.plies.length));
+  });
+  document.querySelectorAll('a[data-ply]').forEach(a => a.addEventListener('click', e => { e.preventDefault(); show(+a.dataset.ply); }));
+  document.getElementById('first').onclick = () => show(0);
+  document.getElementById('prev').onclick = () => show(current - 1);
+  document.getElementById('next').onclick = () => show(current + 1);
+  document.getElementById('last').onclick = () => show(GAME.plies.length);
+  document.addEventListener('keydown', e => {
+    if (e.key === 'ArrowLeft') show(current - 1);
+    if (e.key === 'ArrowRight') show(current + 1);
+  });
+  const start = parseInt((location.hash.match(/ply=(\d+)/) || [])[1]);
+  show(Number.isNaN(start) ? 0 : start);
+})();
+"##;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::Variant;
+
+    #[test]
+    fn a_page_is_self_contained_and_shows_every_move() {
+        let start = Position::startpos(Variant::chu());
+        let moves: Vec<String> = ["7i7h", "7d7e", "7j7i6h"].map(String::from).to_vec();
+        let results = vec![
+            Some(json!({"playedScore": {"cp": 20}, "bestmove": "7i7h", "judgement": null})),
+            Some(
+                json!({"playedScore": {"cp": -90}, "bestmove": "6d6e", "pv": "6d6e 7h7g",
+                        "judgement": "mistake", "chancesLost": 24}),
+            ),
+            Some(json!({"playedScore": {"mate": 5}, "bestmove": "7j7i6h", "judgement": null})),
+        ];
+        let summary = json!({"sente": {"moves": 2, "inaccuracies": 0, "mistakes": 0,
+            "blunders": 0, "averageCpLoss": 0.0, "accuracy": 100.0},
+            "gote": {"moves": 1, "inaccuracies": 0, "mistakes": 1, "blunders": 0,
+            "averageCpLoss": 110.0, "accuracy": 60.5}});
+        let header = vec![("棋戦".to_string(), "<lishogi>".to_string())];
+        let page = render(&GameReport {
+            id: "g1",
+            start,
+            moves: &moves,
+            results: &results,
+            names: ("alice", "bob"),
+            header: &header,
+            result: "1-0",
+            summary: &summary,
+            thresholds: Thresholds::default(),
+        })
+        .unwrap();
+        // No network: nothing loaded from elsewhere.
+        for outside in ["http://", "https://", "src=", "@import", "<link"] {
+            assert!(!page.contains(outside), "{outside}");
+        }
+        assert!(
+            page.contains("&lt;lishogi&gt;"),
+            "header values are escaped"
+        );
+        assert!(page.contains("Sente won in 3 moves"));
+        assert!(page.contains("<svg id=\"graph\""));
+        // The mistake is a dot on the graph and a critical moment with the best line in KIF.
+        assert!(page.contains("class=\"dot mistake\""));
+        assert!(page.contains("<a href=\"#\" data-ply=\"2\">2. ☖ 7五歩兵 （←7四）</a>"));
+        assert!(page.contains("win chance down 12 points; best 6五歩兵 （←6四）"));
+        // The mate after move 3 is at the top edge, from sente's view.
+        assert!(page.contains("先手の5手詰"));
+        assert!(page.contains("class=\"dot mate\" cx=\"760.0\" cy=\"0.0\""));
+        // Four boards (start and after each move) and three plies in the data.
+        let data = page.split("const GAME = ").nth(1).unwrap();
+        let data: Value = serde_json::from_str(data.split(";\n").next().unwrap()).unwrap();
+        assert_eq!(data["boards"].as_array().unwrap().len(), 4);
+        assert_eq!(data["plies"].as_array().unwrap().len(), 3);
+        assert_eq!(
+            data["plies"][2]["kif"],
+            "一歩目 7九獅子 （←7十） 二歩目 6八獅子 （←7九）"
+        );
+        assert_eq!(data["kinds"][19]["name"], "獅子");
+    }
+}
