@@ -56,3 +56,5 @@ for (const line of readFileSync(recordsPath, 'utf8').split('\n')) {
     console.log(`${name}: ${same} of ${ours.length} moves read back; next ours ${ours[same]}, read ${theirs[same] ? makeUsi(theirs[same]) : 'nothing'}`);
 }
 console.log(`kif round trip: ${games} games, ${exact} of ${moves} moves read back exactly`);
+// A move that does not read back fails the run (CI runs this on tests/data/kif).
+process.exit(exact === moves ? 0 : 1);
