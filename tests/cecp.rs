@@ -326,3 +326,71 @@ fn an_illegal_usermove_is_named_in_xboard_squares_and_changes_nothing() {
     e.send("ping 2");
     e.until(5.0, |l| l == "pong 2");
 }
+
+#[test]
+fn the_settings_dialog_options_are_offered_and_applied() {
+    // Issue 26: `protover 2` offered no `feature option`, so WinBoard users could set
+    // nothing. Each option comes from the session's option table and is applied by it.
+    let mut e = xboard_chu();
+    let features: Vec<String> = e.seen.clone();
+    let done = features.iter().position(|l| l.contains("done=1")).unwrap();
+    for option in [
+        "feature option=\"MultiPV -spin 1 1 64\"",
+        "feature option=\"Skill Level -spin 20 0 20\"",
+        "feature option=\"Move Overhead -spin 100 0 10000\"",
+        "feature option=\"Clear Hash -button\"",
+        "feature option=\"AvoidRepetition -check 1\"",
+    ] {
+        let at = features.iter().position(|l| l == option);
+        assert!(at.is_some_and(|i| i < done), "{option}: {features:#?}");
+    }
+    // A bad value or name is refused with a word, in XBoard's names.
+    e.send("option Skill Level=99");
+    assert_eq!(
+        e.until(5.0, |l| l.starts_with("Error")),
+        "Error (bad option value): option Skill Level: '99' is not a number from 0 to 20; keeping the old value"
+    );
+    e.send("option Hash=16");
+    assert_eq!(
+        e.until(5.0, |l| l.starts_with("Error")),
+        "Error (unknown option): Hash"
+    );
+    for good in [
+        "option AvoidRepetition=0",
+        "option Move Overhead=200",
+        "option Clear Hash",
+    ] {
+        e.send(good);
+    }
+    // MultiPV 2: two lines for each depth in analysis.
+    e.send("option MultiPV=2");
+    e.send("force");
+    e.send("analyze");
+    e.until(10.0, |l| l.starts_with("4 "));
+    e.send("exit");
+    e.send("ping 1");
+    e.until(10.0, |l| l == "pong 1");
+    assert!(
+        e.seen.iter().filter(|l| l.starts_with("3 ")).count() >= 2,
+        "{:#?}",
+        e.seen
+    );
+    // Skill Level 0: a search of at most a few hundred nodes (level 0's budget is 200).
+    e.send("option MultiPV=1");
+    e.send("option Skill Level=0");
+    e.send("new");
+    e.send("variant chu");
+    let before = e.seen.len();
+    e.send("go");
+    e.until(30.0, |l| l.starts_with("move "));
+    let nodes: Vec<u64> = e.seen[before..]
+        .iter()
+        .filter_map(|l| l.split_whitespace().nth(3)?.parse().ok())
+        .collect();
+    assert!(!nodes.is_empty(), "{:#?}", &e.seen[before..]);
+    assert!(nodes.iter().all(|&n| n <= 400), "{nodes:?}");
+    assert!(!e
+        .seen
+        .iter()
+        .any(|l| l.starts_with("Error (bad option") && !l.contains("'99'")));
+}

@@ -37,7 +37,8 @@ fuzz_target!(|data: &[u8]| {
     let Some((&start, data)) = data.split_first() else {
         return;
     };
-    let mut settings = Settings::new(Duration::from_millis(10));
+    let mut settings = Settings::for_protocol(shishi::session::options::Protocol::Usi);
+    settings.move_overhead = Duration::from_millis(10);
     settings.hash_mb = 1;
     let out = Arc::new(Output::to(Box::new(std::io::sink())));
     let Ok(mut controller) = Controller::with_settings(out, settings) else {

@@ -33,7 +33,8 @@ fuzz_target!(|data: &[u8]| {
     let Some((&start, data)) = data.split_first() else {
         return;
     };
-    let mut settings = Settings::new(Duration::from_millis(10));
+    let mut settings = Settings::for_protocol(shishi::session::options::Protocol::Xboard);
+    settings.move_overhead = Duration::from_millis(10);
     settings.hash_mb = 1;
     let out = Arc::new(Output::to(Box::new(std::io::sink())));
     let (tx, rx) = mpsc::channel();

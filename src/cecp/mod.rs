@@ -16,6 +16,7 @@ use crate::position::notation::{parse_xboard_square, square_to_xboard};
 use crate::position::{GenMode, Outcome, OutcomeReason, Position};
 use crate::search::{Clock, Info, Limits, Observer, SearchResult};
 use crate::session::io::{spawn_stdin_reader, Input, Output, MAX_LINE_BYTES};
+use crate::session::options::{self, Protocol};
 use crate::session::text::{parse_number, truncate};
 use crate::session::{Refusal, Session, Setting, Settings};
 use crate::variant::Variant;
@@ -109,10 +110,6 @@ pub fn run(first: Option<String>) -> std::io::Result<()> {
     Ok(())
 }
 
-/// XBoard adds its own delay to every move (about 70 ms measured under Xvfb), so the
-/// engine keeps a larger margin than under USI.
-const XBOARD_MOVE_OVERHEAD: Duration = Duration::from_millis(100);
-
 /// XBoard's thinking output: `ply score time(cs) nodes pv`.
 struct Thinking {
     out: Arc<Output>,
@@ -147,7 +144,7 @@ impl Controller {
     /// (to be passed to [`handle`](Controller::handle)). An error if the search worker
     /// cannot start.
     pub fn new(out: Arc<Output>, events: Sender<Event>) -> std::io::Result<Controller> {
-        Controller::with_settings(out, events, Settings::new(XBOARD_MOVE_OVERHEAD))
+        Controller::with_settings(out, events, Settings::for_protocol(Protocol::Xboard))
     }
 
     /// A controller whose session starts with `settings` (tests and fuzzing).
@@ -222,7 +219,8 @@ impl Controller {
             .map_or((line, ""), |(c, a)| (c, a.trim()));
         match cmd {
             "" | "xboard" | "accepted" | "rejected" | "random" | "computer" | "name" | "rating"
-            | "ics" | "easy" | "hard" | "bk" | "hover" | "." | "option" => {}
+            | "ics" | "easy" | "hard" | "bk" | "hover" | "." => {}
+            "option" => self.set_option(arg),
             "quit" => return false,
             "protover" | "ping" | "memory" | "cores" | "post" | "nopost" => {
                 self.setting_command(cmd, arg)
@@ -360,7 +358,33 @@ impl Controller {
             .map(|v| v.spec.xboard.names[0])
             .collect();
         self.out.line(&format!("feature ping=1 setboard=1 usermove=1 memory=1 smp=1 colors=0 sigint=0 sigterm=0 highlight=1 analyze=1 myname=\"{name}\" variants=\"{}\"", variants.join(",")));
+        // The options of XBoard's engine settings dialog (the session's option table).
+        for line in options::xboard_lines() {
+            self.out.line(&line);
+        }
         self.out.line("feature done=1");
+    }
+
+    /// `option NAME=VALUE` (or `option NAME` for a button), from the engine settings
+    /// dialog. A bad name or value is refused with `Error` and changes nothing.
+    fn set_option(&mut self, arg: &str) {
+        let (name, value) = match arg.split_once('=') {
+            Some((n, v)) => (n.trim(), Some(v.trim())),
+            None => (arg.trim(), None),
+        };
+        let Some(option) = options::find(name, Protocol::Xboard) else {
+            self.out
+                .line(&format!("Error (unknown option): {}", truncate(name)));
+            return;
+        };
+        match options::parse(option, value) {
+            Ok(setting) => self.session.set(setting),
+            Err(e) => {
+                let shown = option.xboard_name.unwrap_or(option.name);
+                self.out
+                    .line(&format!("Error (bad option value): {}", e.message(shown)))
+            }
+        }
     }
 
     fn set_variant(&mut self, variant: &'static Variant) {
@@ -491,10 +515,9 @@ impl Controller {
     fn limits(&self) -> Option<Limits> {
         let pos = self.pos()?;
         let ms = Duration::from_millis;
+        // The options' part (skill, repetitions, ...) is the session's.
         let mut limits = Limits {
             depth: self.max_depth,
-            avoid_repetition: true,
-            params: self.session.settings().search_params,
             ..Limits::default()
         };
         if let Some(st) = self.seconds_per_move {

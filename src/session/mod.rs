@@ -14,6 +14,7 @@
 //!   queued to the worker and apply when the running search, if any, has ended.
 
 pub mod io;
+pub mod options;
 pub mod text;
 pub mod worker;
 
@@ -72,13 +73,14 @@ pub struct Settings {
 }
 
 impl Settings {
-    /// The settings a session starts with (`move_overhead` differs per protocol).
-    pub fn new(move_overhead: Duration) -> Settings {
-        Settings {
-            hash_mb: 64,
+    /// The settings a session starts with under `protocol`: the option table's defaults
+    /// (`options::OPTIONS`; XBoard's differ in move overhead and repetitions).
+    pub fn for_protocol(protocol: options::Protocol) -> Settings {
+        let mut settings = Settings {
+            hash_mb: options::DEFAULT_HASH_MB,
             threads: 1,
             multipv: 1,
-            move_overhead,
+            move_overhead: Duration::from_millis(options::DEFAULT_MOVE_OVERHEAD_MS as u64),
             ponder: false,
             resign_when_lost: false,
             avoid_repetition: false,
@@ -86,6 +88,25 @@ impl Settings {
             analyse_mode: false,
             skill_level: crate::search::skill::MAX_LEVEL,
             search_params: Default::default(),
+        };
+        for setting in options::protocol_defaults(protocol) {
+            settings.apply_value(setting);
+        }
+        settings
+    }
+
+    /// Takes a setting that is a plain value (the others need the session).
+    fn apply_value(&mut self, setting: Setting) {
+        match setting {
+            Setting::MoveOverhead(d) => self.move_overhead = d,
+            Setting::AvoidRepetition(on) => self.avoid_repetition = on,
+            Setting::MultiPv(n) => self.multipv = n,
+            Setting::SkillLevel(level) => self.skill_level = level,
+            Setting::Ponder(on) => self.ponder = on,
+            Setting::ResignWhenLost(on) => self.resign_when_lost = on,
+            Setting::AnalyseMode(on) => self.analyse_mode = on,
+            Setting::MateMoves(moves) => self.mate_moves = moves,
+            _ => {}
         }
     }
 }
@@ -321,6 +342,17 @@ impl Session {
             return Err(Refusal::GameOver(outcome));
         }
         let control = Arc::new(SearchControl::new(pondering));
+        // What the options say about every search; the front-ends send only what the GUI
+        // sent with its `go`.
+        let s = &self.settings;
+        let limits = Limits {
+            mate_moves: s.mate_moves,
+            analysis: limits.analysis || s.analyse_mode,
+            avoid_repetition: s.avoid_repetition,
+            skill: crate::search::skill::Skill::new(s.skill_level),
+            params: s.search_params,
+            ..limits
+        };
         self.worker.search(SearchJob {
             pos: pos.clone(),
             limits,

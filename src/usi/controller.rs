@@ -10,7 +10,6 @@ use super::options::{self, Parsed};
 use super::response::{bestmove_line, checkmate_line, info_string, UsiObserver};
 use crate::eval::Evaluator;
 use crate::position::{GenMode, Position};
-use crate::search::skill::Skill;
 use crate::search::{Clock, Limits};
 use crate::session::io::{Input, Output, MAX_LINE_BYTES};
 use crate::session::{Refusal, Session, Settings};
@@ -36,7 +35,7 @@ pub struct Controller {
 impl Controller {
     /// A controller writing to `out`; an error if the search worker cannot start.
     pub fn new(out: Arc<Output>) -> std::io::Result<Controller> {
-        let settings = Settings::new(Duration::from_millis(options::DEFAULT_MOVE_OVERHEAD_MS));
+        let settings = Settings::for_protocol(crate::session::options::Protocol::Usi);
         Controller::with_settings(out, settings)
     }
 
@@ -182,15 +181,11 @@ impl Controller {
             depth: go.depth,
             nodes: go.nodes,
             movetime: go.movetime.map(ms),
-            mate: false,
-            mate_moves: self.session.settings().mate_moves,
             infinite: go.infinite,
-            analysis: self.session.settings().analyse_mode,
             clock,
             search_moves,
-            avoid_repetition: self.session.settings().avoid_repetition,
-            skill: Skill::new(self.session.settings().skill_level),
-            params: self.session.settings().search_params,
+            // The options' part (skill, repetitions, analyse mode, ...) is the session's.
+            ..Limits::default()
         };
         if let Some(mate) = go.mate {
             // USI `go mate X`: X is a time in ms (or infinite) for the mate solver.
