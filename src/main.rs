@@ -132,7 +132,11 @@ fn main() -> std::process::ExitCode {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e:#}");
-            std::process::ExitCode::FAILURE
+            if e.downcast_ref::<ForfeitsHappened>().is_some() {
+                std::process::ExitCode::from(FORFEIT_EXIT_CODE)
+            } else {
+                std::process::ExitCode::FAILURE
+            }
         }
     }
 }
@@ -557,6 +561,8 @@ fn run_match(a: MatchArgs) -> Result<()> {
             tc,
             max_plies: a.max_plies,
             time_margin: std::time::Duration::from_millis(a.timemargin),
+            live_progress: a.concurrency <= 1
+                && std::io::IsTerminal::is_terminal(&std::io::stderr()),
         },
         games: a.games,
         concurrency: a.concurrency,
@@ -573,8 +579,33 @@ fn run_match(a: MatchArgs) -> Result<()> {
     let mut out = std::io::stdout().lock();
     write!(out, "{}", tournament::table(&summary))?;
     out.flush()?;
+    // Forfeits (a crash, no answer, an illegal move, time) make the results doubtful: the
+    // exit code says so, for scripts.
+    let forfeits: u32 = summary.standings.iter().map(|s| s.forfeits).sum();
+    if forfeits > 0 {
+        return Err(anyhow::Error::new(ForfeitsHappened(forfeits)));
+    }
     Ok(())
 }
+
+/// A match finished, but games were lost by forfeit: exit code [`FORFEIT_EXIT_CODE`].
+#[derive(Debug)]
+struct ForfeitsHappened(u32);
+
+impl std::fmt::Display for ForfeitsHappened {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        write!(
+            f,
+            "{} game(s) ended by forfeit (the reasons are in the records); exit code {FORFEIT_EXIT_CODE}",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for ForfeitsHappened {}
+
+/// The exit code of a match with forfeits (1 is any other error).
+const FORFEIT_EXIT_CODE: u8 = 3;
 
 /// `shishi analyse` arguments.
 #[derive(clap::Args)]

@@ -143,7 +143,13 @@ fn match_with_test_engine(behaviour: &str) -> (String, Vec<GameRecord>) {
         "--jsonl",
         jsonl.to_str().unwrap(),
     ]);
-    assert!(ok, "{stderr}");
+    // Issue 26: forfeits made no difference to the exit code. A misbehaving engine's
+    // forfeits end the match with exit code 3 and a word; a good match with 0.
+    if behaviour == "shiftjis" {
+        assert!(ok, "{stderr}");
+    } else {
+        assert!(!ok && stderr.contains("ended by forfeit"), "{stderr}");
+    }
     let games = records(&jsonl);
     assert_eq!(games.len(), 2, "{behaviour}: the match completes");
     for g in &games {
@@ -409,4 +415,36 @@ fn analysis_workers_are_capped_like_threads() {
         "{stderr}"
     );
     assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 1);
+}
+
+#[test]
+fn an_engine_that_cannot_start_or_speaks_xboard_stops_the_match_before_any_game() {
+    // Issue 26: a mistyped path, or an XBoard engine without proto=cecp, played on: the
+    // games were forfeits, the match was "won" 2-0 and the exit code was 0.
+    let dir = tempdir("fail-fast");
+    let jsonl = dir.join("games.jsonl");
+    for (bad, expected) in [
+        (
+            "cmd=/usr/games/hachux,name=hachu".to_string(),
+            "engine hachu (/usr/games/hachux): could not start: /usr/games/hachux:",
+        ),
+        (
+            format!("cmd={BIN},arg=xboard,name=xb"),
+            "it answered usi as an XBoard engine does; if it is an XBoard engine, add proto=cecp to its --engine; no game was played",
+        ),
+    ] {
+        let started = std::time::Instant::now();
+        let out = Command::new(BIN)
+            .args(["match", "--engine", &bad, "--engine", &engine("good", "")])
+            .args(["--games", "2", "--movetime", "50", "--jsonl"])
+            .arg(&jsonl)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{stderr}");
+        assert!(stderr.contains(expected), "{stderr}");
+        assert!(!stderr.contains("game 1/"), "no game is played: {stderr}");
+        assert!(started.elapsed() < std::time::Duration::from_secs(5));
+        assert!(!jsonl.exists() || std::fs::read_to_string(&jsonl).unwrap().is_empty());
+    }
 }

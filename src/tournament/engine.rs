@@ -103,6 +103,8 @@ pub enum EngineError {
     Timeout,
     /// It could not be started.
     Start(String),
+    /// It started but its handshake failed (the words say how, with a hint).
+    Handshake(String),
 }
 
 /// What an engine answered when asked for a move.
@@ -134,6 +136,35 @@ pub struct Engine {
 
 /// Time to start and to answer `usi`/`isready`/`protover`.
 const HANDSHAKE: Duration = Duration::from_secs(10);
+
+/// Whether a line is an XBoard engine's answer to a command it does not know (or its
+/// feature list): the sign that a USI handshake went to an XBoard engine.
+fn looks_like_xboard(line: &str) -> bool {
+    [
+        "feature ",
+        "Error (",
+        "Illegal move",
+        "tellusererror",
+        "telluser ",
+    ]
+    .iter()
+    .any(|w| line.starts_with(w))
+}
+
+/// Starts an engine, does its handshake and quits it: a match checks every engine so
+/// before its first game. The error says what happened.
+pub async fn check_starts(spec: &EngineSpec) -> Result<(), String> {
+    match Engine::start(spec).await {
+        Ok(engine) => {
+            engine.quit().await;
+            Ok(())
+        }
+        Err(EngineError::Start(e)) => Err(format!("could not start: {e}")),
+        Err(EngineError::Handshake(e)) => Err(e),
+        Err(EngineError::Timeout) => Err("did not finish its handshake within 10 s".into()),
+        Err(EngineError::Crashed) => Err("exited during its handshake".into()),
+    }
+}
 
 impl Engine {
     /// Starts the engine and does the protocol handshake.
@@ -182,7 +213,18 @@ impl Engine {
         match spec.proto {
             Proto::Usi => {
                 engine.send("usi").await?;
-                engine.wait_for(deadline, |l| l == "usiok").await?;
+                // An XBoard engine answers `usi` with an error at once: no need to wait.
+                match engine
+                    .wait_for(deadline, |l| l == "usiok" || looks_like_xboard(l))
+                    .await
+                {
+                    Ok(line) if line == "usiok" => {}
+                    Ok(line) => {
+                        engine.unexpected.push(line);
+                        return Err(engine.handshake_failed(EngineError::Timeout));
+                    }
+                    Err(e) => return Err(engine.handshake_failed(e)),
+                }
                 for (name, value) in spec.options.clone() {
                     engine
                         .send(&format!("setoption name {name} value {value}"))
@@ -207,6 +249,25 @@ impl Engine {
         }
         engine.ready(deadline).await?;
         Ok(engine)
+    }
+
+    /// Why a USI handshake failed, with a hint when the engine looks like an XBoard engine
+    /// (it answered `usi` with XBoard words, or not at all, as XBoard engines wait for
+    /// `xboard`).
+    fn handshake_failed(&self, error: EngineError) -> EngineError {
+        let xboardish = self.unexpected.iter().any(|l| looks_like_xboard(l));
+        let what = match error {
+            EngineError::Crashed => "it exited during the USI handshake (usi/usiok)",
+            _ if xboardish => "it answered usi as an XBoard engine does",
+            _ => "it did not answer usi with usiok within 10 s",
+        };
+        if xboardish || self.unexpected.is_empty() {
+            EngineError::Handshake(format!(
+                "{what}; if it is an XBoard engine, add proto=cecp to its --engine"
+            ))
+        } else {
+            EngineError::Handshake(what.to_string())
+        }
     }
 
     async fn send(&mut self, line: &str) -> Result<(), EngineError> {

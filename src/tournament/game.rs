@@ -95,6 +95,9 @@ pub struct GameSettings {
     pub max_plies: usize,
     /// Slack allowed beyond the clock before a time forfeit.
     pub time_margin: Duration,
+    /// Redraw one stderr line after every move (ply, both clocks, last score): for a
+    /// terminal and one game at a time.
+    pub live_progress: bool,
 }
 
 impl GameSettings {
@@ -360,7 +363,35 @@ async fn play_moves(
             .comments
             .push(engine.last_eval.clone().unwrap_or_default());
         pos.make_move(mv);
+        if settings.live_progress {
+            live_line(record, moves.len(), &clock, tcs);
+        }
     }
+}
+
+/// The line redrawn after each move of a game (a terminal only: `\r` and clear-to-end).
+fn live_line(record: &GameRecord, ply: usize, clock: &[u64; 2], tcs: [TimeControl; 2]) {
+    let shown = |i: usize| match tcs[i] {
+        TimeControl::Fischer { .. } | TimeControl::Byoyomi { .. } => {
+            format!(
+                "{}:{:04.1}",
+                clock[i] / 60_000,
+                (clock[i] % 60_000) as f64 / 1000.0
+            )
+        }
+        _ => "-".to_string(),
+    };
+    let last = record.comments.last().filter(|c| !c.is_empty());
+    eprint!(
+        "\r\x1b[Kgame #{}: {} - {}, ply {ply}, clocks {} / {}{}",
+        record.game,
+        record.sente,
+        record.gote,
+        shown(0),
+        shown(1),
+        last.map(|c| format!(", last score {c}"))
+            .unwrap_or_default()
+    );
 }
 
 /// For the side `i` to move, with the sides' time controls `tcs`: the time it may take
@@ -460,6 +491,7 @@ fn describe(err: &EngineError) -> String {
         EngineError::Crashed => "crashed".into(),
         EngineError::Timeout => "did not answer".into(),
         EngineError::Start(e) => format!("failed to start: {e}"),
+        EngineError::Handshake(e) => e.clone(),
     }
 }
 
@@ -517,6 +549,7 @@ mod tests {
             tc: TimeControl::byoyomi("10+1").unwrap(),
             max_plies: 0,
             time_margin: Duration::from_millis(100),
+            live_progress: false,
         };
         let err = settings
             .check_clocks(&[plain.clone(), odds.clone()])

@@ -166,6 +166,18 @@ async fn run_async(config: MatchConfig) -> Result<Summary, String> {
             plan.len()
         );
     }
+    // Every engine must start and answer its handshake before any game: a mistyped path
+    // or a wrong protocol stops the match here, rather than as a string of forfeits.
+    if !plan.is_empty() {
+        for spec in &config.engines {
+            engine::check_starts(spec).await.map_err(|e| {
+                format!(
+                    "engine {} ({}): {e}; no game was played",
+                    spec.name, spec.cmd
+                )
+            })?;
+        }
+    }
     let mut jsonl = open_append(&config.jsonl)?;
     let mut pgn = open_append(&config.pgn)?;
     if let Some(dir) = &config.kif_dir {
@@ -400,6 +412,10 @@ fn progress(config: &MatchConfig, tables: &Tables, total: usize) {
     };
     let (done, head, standings) = (tables.records.len(), &tables.head, &tables.standings);
     let plies = record.moves.split_whitespace().count();
+    if config.settings.live_progress {
+        // Clear the line the game redrew after each move.
+        eprint!("\r\x1b[K");
+    }
     eprintln!(
         "game {done}/{total} (#{}): {} - {} {} ({}, {plies} plies)",
         record.game, record.sente, record.gote, record.result, record.reason
