@@ -1,8 +1,6 @@
 //! USI sessions against the built binary, over pipes, with timeouts.
 
-mod common;
-
-use common::Engine;
+use crate::common::Engine;
 use shishi::position::Position;
 use shishi::variant::Variant;
 use std::time::{Duration, Instant};

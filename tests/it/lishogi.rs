@@ -2,9 +2,7 @@
 //! measured them: Lishogi-Bot playing a whole chu game, and shoginet's analysis job walking
 //! a game backwards. Every answer must be legal, in time, and carry what the client reads.
 
-mod common;
-
-use common::Engine;
+use crate::common::Engine;
 use shishi::core::rng::Rng;
 use shishi::position::{GenMode, Position};
 use shishi::variant::Variant;

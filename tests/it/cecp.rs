@@ -2,9 +2,7 @@
 //! setboard, undo, analyze, illegal moves with their reasons, ping ordering, results and the
 //! board markers.
 
-mod common;
-
-use common::Engine;
+use crate::common::Engine;
 use shishi::cecp::notation::{move_legs, parse_legs, Legs};
 use shishi::position::Position;
 use shishi::variant::Variant;

@@ -2,9 +2,7 @@
 //! (Lishogi-Bot, shoginet, GUIs): nothing kills the engine, and every answer belongs to the
 //! position it was asked about.
 
-mod common;
-
-use common::Engine;
+use crate::common::Engine;
 use shishi::position::Position;
 use shishi::variant::Variant;
 use std::time::{Duration, Instant};

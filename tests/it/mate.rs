@@ -2,9 +2,7 @@
 //! every proven line legal and ending the game in the attacker's favour; and `go mate` over
 //! USI.
 
-mod common;
-
-use common::Engine;
+use crate::common::Engine;
 use shishi::core::Color;
 use shishi::mate::{MateLimits, Solver, Verdict};
 use shishi::position::{GenMode, Position};
