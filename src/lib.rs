@@ -17,6 +17,7 @@ pub mod eval;
 pub mod mate;
 pub mod perft;
 pub mod position;
+pub mod records;
 pub mod search;
 pub mod session;
 pub mod tournament;

@@ -228,7 +228,7 @@ fn run_tune_extract(
             .filter(|(_, l)| !l.trim().is_empty())
         {
             let where_ = format!("{}:{}", path.display(), n + 1);
-            let record: shishi::tournament::records::GameRecord = match serde_json::from_str(line) {
+            let record: shishi::records::GameRecord = match serde_json::from_str(line) {
                 Ok(r) => r,
                 Err(e) => {
                     log::warn!("{where_}: not a game record ({e}); skipped");

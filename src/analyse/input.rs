@@ -4,8 +4,8 @@
 //! format is detected per file. A malformed record is reported with its line number and
 //! skipped; reading goes on.
 
-use crate::core::{Move, Square};
 use crate::position::Position;
+use crate::records::{kif, GameResult};
 use crate::variant::Variant;
 use serde::Deserialize;
 
@@ -38,7 +38,7 @@ pub enum Job {
         /// The result the record states (`1-0`, `0-1`, `1/2-1/2`), when it states one: a
         /// KIF's ending line (`投了`, `まで99手で先手の勝ち`, ...), a JSON record's `winner`
         /// or `result`.
-        result: Option<&'static str>,
+        result: Option<GameResult>,
         /// A KIF's header tags other than the players (`棋戦`, `場所`, `開始日時`, `持ち時間`,
         /// ...), in order, for the annotated KIF.
         header: Vec<(String, String)>,
@@ -97,17 +97,14 @@ impl JsonGame {
     }
 
     /// The result the record states, if any.
-    fn stated_result(&self) -> Option<&'static str> {
+    fn stated_result(&self) -> Option<GameResult> {
         if let Some(r) = self.result.as_deref() {
-            return crate::tournament::records::RESULTS
-                .iter()
-                .copied()
-                .find(|&k| k == r);
+            return GameResult::parse(r).filter(|&r| r != GameResult::Unfinished);
         }
         match (self.winner.as_deref(), self.status.as_deref()) {
-            (Some("sente"), _) => Some("1-0"),
-            (Some("gote"), _) => Some("0-1"),
-            (None, Some("draw" | "repetition" | "impasse27")) => Some("1/2-1/2"),
+            (Some("sente"), _) => Some(GameResult::SenteWon),
+            (Some("gote"), _) => Some(GameResult::GoteWon),
+            (None, Some("draw" | "repetition" | "impasse27")) => Some(GameResult::Draw),
             _ => None,
         }
     }
@@ -235,260 +232,6 @@ fn parse_jsonl(
     (jobs, errors)
 }
 
-/// Kanji rank numerals up to 16.
-fn kanji_to_number(text: &str) -> Option<usize> {
-    let digit = |c: char| {
-        "一二三四五六七八九"
-            .chars()
-            .position(|d| d == c)
-            .map(|i| i + 1)
-    };
-    let chars: Vec<char> = text.chars().collect();
-    match chars.as_slice() {
-        ['十'] => Some(10),
-        ['十', d] => digit(*d).map(|d| 10 + d),
-        [d] => digit(*d),
-        _ => None,
-    }
-}
-
-/// A square in KIF writing: Arabic or full-width file, kanji rank (`7八`, `10十一`, `７六`).
-fn kif_square(variant: &Variant, text: &str) -> Option<Square> {
-    let normal: String = text
-        .chars()
-        .map(|c| {
-            if ('０'..='９').contains(&c) {
-                char::from_u32(c as u32 - 0xfee0).unwrap_or(c)
-            } else {
-                c
-            }
-        })
-        .collect();
-    let split = normal.find(|c: char| !c.is_ascii_digit())?;
-    let file: usize = normal[..split].parse().ok()?;
-    let rank = kanji_to_number(&normal[split..])?;
-    if file == 0 || file > variant.spec.files || rank == 0 || rank > variant.spec.ranks {
-        return None;
-    }
-    Some(Square::new(variant.spec.files - file, rank - 1))
-}
-
-/// The origin in `（←7九）` (chu) or `(77)` (sho).
-fn kif_origin(variant: &Variant, text: &str) -> Option<Square> {
-    if let Some(start) = text.find('←') {
-        let rest = &text[start + '←'.len_utf8()..];
-        let end = rest.find(['）', ')'])?;
-        return kif_square(variant, rest[..end].trim());
-    }
-    let open = text.rfind('(')?;
-    let digits = text[open + 1..].trim_end_matches(')');
-    let bytes = digits.as_bytes();
-    if bytes.len() != 2 || !bytes.iter().all(u8::is_ascii_digit) {
-        return None;
-    }
-    let (file, rank) = ((bytes[0] - b'0') as usize, (bytes[1] - b'0') as usize);
-    (file >= 1 && file <= variant.spec.files && rank >= 1 && rank <= variant.spec.ranks)
-        .then(|| Square::new(variant.spec.files - file, rank - 1))
-}
-
-/// The destination at the start of a move text (`7八歩兵...`, `仝龍馬...`, `同　歩...`).
-fn kif_destination(variant: &Variant, text: &str, last: Option<Square>) -> Option<Square> {
-    let text = text.trim_start_matches(['▲', '△', '☗', '☖']);
-    if text.starts_with('仝') || text.starts_with('同') {
-        return last;
-    }
-    let mut end = 0;
-    for (i, c) in text.char_indices() {
-        if c.is_ascii_digit() || ('０'..='９').contains(&c) || "一二三四五六七八九十".contains(c)
-        {
-            end = i + c.len_utf8();
-        } else {
-            break;
-        }
-    }
-    kif_square(variant, &text[..end])
-}
-
-/// Whether a KIF move promotes: `成` right after the piece's name, before the origin
-/// (`7三銀成(64)`, `3三角行成 （←6六）`); not `不成`, and not the `成` that begins a
-/// promoted piece's name (`成銀`, `成飛`).
-fn kif_promotes(text: &str) -> bool {
-    let text = text.replace("（居食い）", "").replace("(じっと)", "");
-    let head = text.split(['（', '(']).next().unwrap_or("").trim_end();
-    head.ends_with('成') && !head.ends_with("不成")
-}
-
-/// The SFEN of a KIF board diagram (`rows`: each `|...|` line with its line number),
-/// read as lishogi reads one: spaces ignored, `・` an empty square, `v` before a gote
-/// piece, a piece by its diagram name (`獅`, `成角`) or its move name. The error names
-/// the line and what is wrong.
-fn kif_board_sfen(
-    variant: &Variant,
-    rows: &[(usize, String)],
-    gote_to_move: bool,
-) -> Result<String, String> {
-    if rows.len() != variant.spec.ranks {
-        return Err(format!(
-            "{}: the board diagram has {} ranks, {} has {}",
-            rows[0].0,
-            rows.len(),
-            variant.name(),
-            variant.spec.ranks
-        ));
-    }
-    let mut ranks = Vec::new();
-    for (line, row) in rows {
-        let inside: String = row
-            .trim_start_matches('|')
-            .split('|')
-            .next()
-            .unwrap_or("")
-            .chars()
-            .filter(|c| !c.is_whitespace())
-            .map(|c| if c == '.' { '・' } else { c })
-            .collect();
-        let mut cells: Vec<Option<String>> = Vec::new();
-        let mut prefix = String::new();
-        for c in inside.chars() {
-            match c {
-                '・' => cells.push(None),
-                'v' | 'V' | '成' | '+' => prefix.push(c),
-                _ => {
-                    let gote = prefix.starts_with(['v', 'V']);
-                    let name: String =
-                        prefix.trim_start_matches(['v', 'V']).replace('+', "成") + &c.to_string();
-                    let kind = variant.kind_by_kif_name(&name).ok_or_else(|| {
-                        format!("{line}: unknown piece '{name}' in the board diagram")
-                    })?;
-                    let letters = variant.kind(kind).sfen;
-                    cells.push(Some(if gote {
-                        letters.to_string()
-                    } else {
-                        letters.to_uppercase()
-                    }));
-                    prefix.clear();
-                }
-            }
-        }
-        if cells.len() != variant.spec.files {
-            return Err(format!(
-                "{line}: the board diagram's rank has {} squares, {} has {} files",
-                cells.len(),
-                variant.name(),
-                variant.spec.files
-            ));
-        }
-        let mut rank = String::new();
-        let mut empty = 0;
-        for cell in cells {
-            match cell {
-                None => empty += 1,
-                Some(p) => {
-                    if empty > 0 {
-                        rank += &empty.to_string();
-                        empty = 0;
-                    }
-                    rank += &p;
-                }
-            }
-        }
-        if empty > 0 {
-            rank += &empty.to_string();
-        }
-        ranks.push(rank);
-    }
-    let side = if gote_to_move { "w" } else { "b" };
-    Ok(format!("{} {side} - 1", ranks.join("/")))
-}
-
-/// The move part of a KIF move line, without the trailing time field: after `N手目`
-/// (shogiops' notation, which lishogi's board shows), or after the move number of a KIF
-/// line as lishogi's server writes its downloads and standard KIF does (`   1   7八歩兵
-/// （←7九）   (00:01/00:00:01)`, `   1 ７六歩(77)`), where a lion's double move takes two
-/// lines with the step right after the number (`   9一歩目 8五獅子 （←8六）`, `   9二歩目 9四獅子
-/// （←8五）`). `None` for any other line.
-fn kif_move_text(line: &str) -> Option<&str> {
-    let rest = match line.find("手目") {
-        Some(at) => &line[at + "手目".len()..],
-        None => {
-            let after = after_move_number(line)?;
-            let step = after.starts_with("一歩目") || after.starts_with("二歩目");
-            if !(step || after.starts_with(char::is_whitespace)) {
-                return None;
-            }
-            after
-        }
-    };
-    let rest = rest.trim();
-    // A time field `( 0:00/00:00:00)` closes standard KIF lines.
-    let rest = match rest.rfind('(') {
-        Some(open) if rest[open..].contains(':') => rest[..open].trim_end(),
-        _ => rest,
-    };
-    // The game's end written as a move (resignation, repetition, ...) is no move.
-    (!KIF_ENDINGS.iter().any(|w| rest.starts_with(w))).then_some(rest)
-}
-
-/// What follows the move number at the start of a KIF line; `None` without one.
-fn after_move_number(line: &str) -> Option<&str> {
-    let after = line.trim_start_matches(|c: char| c.is_ascii_digit());
-    (after.len() < line.len()).then_some(after)
-}
-
-/// The result a KIF line states, if it states one, with `to_move` the side to move after
-/// the moves read so far: an ending written in place of a move (`  11   投了`: the side to
-/// move resigned; `反則勝ち`: the side to move won, the other broke a rule; `千日手`,
-/// `持将棋`: a draw), or the summary line (`まで10手で後手の勝ち`, `まで99手で千日手`).
-fn kif_result(line: &str, to_move: crate::core::Color) -> Option<&'static str> {
-    use crate::core::Color::Sente;
-    let won = |c| if c == Sente { "1-0" } else { "0-1" };
-    let line = line.trim();
-    if line.starts_with("まで") {
-        return if line.contains("先手の勝ち") || line.contains("下手の勝ち") {
-            Some("1-0")
-        } else if line.contains("後手の勝ち") || line.contains("上手の勝ち") {
-            Some("0-1")
-        } else if line.contains("千日手") || line.contains("持将棋") || line.contains("引き分け")
-        {
-            Some("1/2-1/2")
-        } else {
-            None
-        };
-    }
-    let word = after_move_number(line)?
-        .trim_start()
-        .trim_start_matches("手目")
-        .trim();
-    let loser_moves = ["投了", "詰み", "切れ負け", "反則負け"];
-    if loser_moves.iter().any(|w| word.starts_with(w)) {
-        Some(won(to_move.flip()))
-    } else if word.starts_with("反則勝ち") || word.starts_with("入玉勝ち") {
-        Some(won(to_move))
-    } else if word.starts_with("千日手") || word.starts_with("持将棋") {
-        Some("1/2-1/2")
-    } else {
-        None
-    }
-}
-
-/// The header tags of a game's KIF that its annotated KIF keeps (the players are kept
-/// apart; a board diagram's lines are no tags).
-const KIF_HEADER_TAGS: &[&str] = &["開始日時", "終了日時", "棋戦", "場所", "持ち時間", "手合割"];
-
-/// The words a KIF writes in place of a move when the game ends.
-const KIF_ENDINGS: &[&str] = &[
-    "投了",
-    "中断",
-    "千日手",
-    "詰み",
-    "持将棋",
-    "切れ負け",
-    "反則",
-    "入玉",
-    "不戦",
-    "封じ手",
-];
-
 /// Gives every job its own id: a repeated id (two `shishi match --jsonl` runs appended
 /// to one file both count from 1) becomes `ID~2`, `ID~3`, ... in input order, so that
 /// results, `--resume` and KIF file names tell the games apart. Returns a warning for each.
@@ -516,161 +259,32 @@ pub fn make_ids_unique(jobs: &mut [Job]) -> Vec<String> {
 }
 
 fn parse_kif(text: &str, file: &str, default_variant: &'static Variant) -> (Vec<Job>, Vec<String>) {
-    let variant = if text.contains("獅子")
-        || text.contains("一歩目")
-        || text.contains("十一")
-        || text.contains("chushogi")
-    {
-        Variant::chu()
-    } else if text.contains("shoshogi") || text.contains("象") {
-        Variant::sho()
-    } else {
-        default_variant
-    };
-    let mut pos = Position::startpos(variant);
-    let mut moves = Vec::new();
-    let mut names = (String::new(), String::new());
-    let mut last: Option<Square> = None;
-    let mut first_step: Option<(Square, usize)> = None;
-    let mut result = None;
-    let mut header = Vec::new();
-    let mut in_header = true;
-    // A set-up position: the diagram's rows (with their line numbers) and whose turn it is.
-    let mut board_rows: Vec<(usize, String)> = Vec::new();
-    let mut gote_to_move = false;
-    let mut start: Option<String> = None;
-    for (n, raw) in text.lines().enumerate() {
-        let line = raw.trim();
-        if line.starts_with("手数----") {
-            in_header = false;
+    match kif::read(text, file, default_variant) {
+        Ok(game) => {
+            let id = std::path::Path::new(file)
+                .file_stem()
+                .map_or("1".to_string(), |s| s.to_string_lossy().into_owned());
+            (
+                vec![Job::Game {
+                    id,
+                    variant: game.variant.name(),
+                    sfen: game.sfen,
+                    moves: game.moves,
+                    names: game.names,
+                    result: game.result,
+                    header: game.header,
+                }],
+                Vec::new(),
+            )
         }
-        if in_header {
-            if let Some((key, value)) = line.split_once('：') {
-                if KIF_HEADER_TAGS.contains(&key) {
-                    header.push((key.to_string(), value.to_string()));
-                }
-            }
-        }
-        if let Some(stated) = kif_result(line, pos.side_to_move()) {
-            result = Some(stated);
-            continue;
-        }
-        if let Some(name) = line.strip_prefix("先手：") {
-            names.0 = name.to_string();
-        } else if let Some(name) = line.strip_prefix("後手：") {
-            names.1 = name.to_string();
-        } else if line.starts_with('|') && in_header {
-            board_rows.push((n + 1, line.to_string()));
-            continue;
-        } else if line.starts_with("後手番") || line.starts_with("上手番") {
-            gote_to_move = true;
-        }
-        if !board_rows.is_empty()
-            && start.is_none()
-            && (!in_header || kif_move_text(line).is_some())
-        {
-            match kif_board_sfen(variant, &board_rows, gote_to_move) {
-                Ok(sfen) => match Position::from_sfen(variant, &sfen) {
-                    Ok(p) => {
-                        pos = p;
-                        start = Some(sfen);
-                    }
-                    Err(e) => {
-                        let at = board_rows[0].0;
-                        return (Vec::new(), vec![format!("{file}:{at}: the board diagram is no legal position ({e}); game skipped")]);
-                    }
-                },
-                Err(e) => return (Vec::new(), vec![format!("{file}:{e}; game skipped")]),
-            }
-        }
-        let Some(rest) = kif_move_text(line) else {
-            continue;
-        };
-        let mv: Result<Option<Move>, String> = if let Some(step) = rest.strip_prefix("一歩目") {
-            match kif_origin(variant, step) {
-                Some(from) => {
-                    first_step = Some((from, n + 1));
-                    Ok(None)
-                }
-                None => Err("cannot read the first step".into()),
-            }
-        } else if let Some(step) = rest.strip_prefix("二歩目") {
-            match (first_step.take(), kif_origin(variant, step)) {
-                (Some((from, _)), Some(mid)) => {
-                    let to = if step.contains("居食い") || step.contains("じっと") {
-                        Some(from)
-                    } else {
-                        kif_destination(variant, step.trim(), last)
-                    };
-                    to.map(|to| Move::double(from, mid, to))
-                        .map(Some)
-                        .ok_or_else(|| "cannot read the second step".into())
-                }
-                _ => Err("a second step without a first".into()),
-            }
-        } else {
-            let promote = kif_promotes(rest);
-            match (
-                kif_destination(variant, rest, last),
-                kif_origin(variant, rest),
-            ) {
-                (Some(to), Some(from)) => Ok(Some(Move::new(from, to, promote))),
-                _ => Err(format!("cannot read the move '{rest}'")),
-            }
-        };
-        match mv {
-            Ok(None) => {}
-            Ok(Some(m)) => {
-                let text = crate::position::notation::move_to_usi(variant, m);
-                match pos.parse_usi_path(&text) {
-                    Ok(legal) => {
-                        moves.push(text);
-                        last = Some(legal.to());
-                        pos.make_move(legal);
-                    }
-                    Err(e) => {
-                        return (
-                            Vec::new(),
-                            vec![format!("{file}:{}: {e}; game skipped", n + 1)],
-                        )
-                    }
-                }
-            }
-            Err(e) => {
-                return (
-                    Vec::new(),
-                    vec![format!("{file}:{}: {e}; game skipped", n + 1)],
-                )
-            }
-        }
+        Err(e) => (Vec::new(), vec![e]),
     }
-    if moves.is_empty() {
-        return (
-            Vec::new(),
-            vec![format!("{file}: no moves found in the KIF")],
-        );
-    }
-    let id = std::path::Path::new(file)
-        .file_stem()
-        .map_or("1".to_string(), |s| s.to_string_lossy().into_owned());
-    (
-        vec![Job::Game {
-            id,
-            variant: variant.name(),
-            sfen: start.unwrap_or_else(|| variant.spec.start_sfen.to_string()),
-            moves,
-            names,
-            result,
-            header,
-        }],
-        Vec::new(),
-    )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tournament::records::{to_kif, GameRecord};
+    use crate::records::{to_kif, GameRecord};
 
     fn record(variant: &Variant, moves: &str) -> GameRecord {
         GameRecord {
@@ -678,7 +292,7 @@ mod tests {
             variant: variant.name().into(),
             initial_sfen: variant.spec.start_sfen.into(),
             moves: moves.into(),
-            result: "1/2-1/2".into(),
+            result: GameResult::Draw,
             reason: "test".into(),
             forfeit: false,
             sente: "A".into(),
@@ -806,7 +420,7 @@ mod tests {
                 );
                 assert_eq!(names, &("alice".to_string(), "bob".to_string()));
                 // Sente, to move at ply 11, resigned.
-                assert_eq!(*result, Some("0-1"));
+                assert_eq!(*result, Some(GameResult::GoteWon));
             }
             other => panic!("{other:?}"),
         }
@@ -843,28 +457,14 @@ mod tests {
                     names,
                     &("alice".to_string(), "lishogi AI level 3".to_string())
                 );
-                assert_eq!(*result, Some("0-1"));
+                assert_eq!(*result, Some(GameResult::GoteWon));
             }
             other => panic!("{other:?}"),
         }
         match &jobs[1] {
-            Job::Game { result, .. } => assert_eq!(*result, Some("1/2-1/2")),
+            Job::Game { result, .. } => assert_eq!(*result, Some(GameResult::Draw)),
             other => panic!("{other:?}"),
         }
-    }
-
-    #[test]
-    fn results_stated_by_kif_endings() {
-        use crate::core::Color::{Gote, Sente};
-        assert_eq!(kif_result("  11   投了", Sente), Some("0-1"));
-        assert_eq!(kif_result("  12   投了", Gote), Some("1-0"));
-        assert_eq!(kif_result("  40   切れ負け", Gote), Some("1-0"));
-        assert_eq!(kif_result("  40   反則勝ち", Gote), Some("0-1"));
-        assert_eq!(kif_result("  40   千日手", Gote), Some("1/2-1/2"));
-        assert_eq!(kif_result("まで179手で先手の勝ち", Gote), Some("1-0"));
-        assert_eq!(kif_result("まで80手で千日手", Gote), Some("1/2-1/2"));
-        assert_eq!(kif_result("   1   7八歩兵 （←7九）", Sente), None);
-        assert_eq!(kif_result("* 投了", Sente), None);
     }
 
     #[test]

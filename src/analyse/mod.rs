@@ -13,8 +13,8 @@ pub mod report;
 use crate::core::score::{mate_plies, Score};
 use crate::mate::Verdict;
 use crate::position::Position;
+use crate::records::{to_kif_with_header, GameRecord, GameResult};
 use crate::search::{Info, Limits, Observer, SearchControl, Searcher};
-use crate::tournament::records::{to_kif_with_header, GameRecord};
 use crate::variant::Variant;
 use input::Job;
 use rayon::prelude::*;
@@ -430,7 +430,7 @@ fn ply_comment(
         out += &format!(
             "\n{} ({v}): 最善 {} {}",
             judgement_kanji(v),
-            crate::tournament::records::kif_line(pos, shown, last_to),
+            crate::records::kif_line(pos, shown, last_to),
             sente_view(score, mover)
         );
     }
@@ -866,21 +866,21 @@ fn analyse_game(searcher: &mut Searcher, job: &Job, run: &Run) -> Result<(), Str
 
 /// How a game ended: the board's verdict where it ended on the board; else what the record
 /// says (a resignation, a time loss); else unfinished (`*`).
-fn game_result(job: &Job, end: &mut Position) -> &'static str {
+fn game_result(job: &Job, end: &mut Position) -> GameResult {
     let Job::Game { result, .. } = job else {
         unreachable!("called for games only");
     };
     end.outcome()
-        .map(|o| crate::position::result_text(o.winner))
+        .map(|o| GameResult::won_by(o.winner))
         .or(*result)
-        .unwrap_or("*")
+        .unwrap_or(GameResult::Unfinished)
 }
 
 /// Writes a game's HTML report (named like its KIF, `.html`; never over an earlier file).
 fn write_game_report(
     dir: &std::path::Path,
     job: &Job,
-    result: &str,
+    result: GameResult,
     ply_results: &[Option<Value>],
     summary: &Value,
     settings: &Settings,
@@ -917,7 +917,7 @@ fn write_game_report(
 fn write_game_kif(
     dir: &std::path::Path,
     job: &Job,
-    result: &str,
+    result: GameResult,
     comments: Vec<String>,
     names: &(String, String),
     resume: bool,
@@ -938,7 +938,7 @@ fn write_game_kif(
         variant: variant.to_string(),
         initial_sfen: sfen.clone(),
         moves: moves.join(" "),
-        result: result.into(),
+        result,
         reason: "analysed by shishi".into(),
         forfeit: false,
         sente: names.0.clone(),

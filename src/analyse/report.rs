@@ -11,7 +11,7 @@
 use super::{score_from_json, winning_chances, Thresholds};
 use crate::core::{Color, Move, Square};
 use crate::position::Position;
-use crate::tournament::records::kif_line;
+use crate::records::{kif_line, GameResult};
 use serde_json::{json, Value};
 use std::fmt::Write as _;
 
@@ -29,8 +29,8 @@ pub struct GameReport<'a> {
     pub names: (&'a str, &'a str),
     /// The KIF header tags of the input (event, start time, time control, ...).
     pub header: &'a [(String, String)],
-    /// `1-0`, `0-1`, `1/2-1/2` or `*`.
-    pub result: &'a str,
+    /// How the game ended.
+    pub result: GameResult,
     /// The summary line's `summary` field: `{"sente": {...}, "gote": {...}}`.
     pub summary: &'a Value,
     /// The judgement thresholds the run used (named on the page).
@@ -282,12 +282,12 @@ fn nonempty<'a>(s: &'a str, default: &'a str) -> &'a str {
 }
 
 /// The result as a sentence.
-fn result_sentence(result: &str, plies: usize) -> String {
+fn result_sentence(result: GameResult, plies: usize) -> String {
     match result {
-        "1-0" => format!("Sente won in {plies} moves (まで{plies}手で先手の勝ち)"),
-        "0-1" => format!("Gote won in {plies} moves (まで{plies}手で後手の勝ち)"),
-        "1/2-1/2" => format!("Draw after {plies} moves (まで{plies}手で引き分け)"),
-        _ => format!("Unfinished after {plies} moves (まで{plies}手で中断)"),
+        GameResult::SenteWon => format!("Sente won in {plies} moves (まで{plies}手で先手の勝ち)"),
+        GameResult::GoteWon => format!("Gote won in {plies} moves (まで{plies}手で後手の勝ち)"),
+        GameResult::Draw => format!("Draw after {plies} moves (まで{plies}手で引き分け)"),
+        GameResult::Unfinished => format!("Unfinished after {plies} moves (まで{plies}手で中断)"),
     }
 }
 
@@ -605,7 +605,7 @@ mod tests {
             results: &results,
             names: ("alice", "bob"),
             header: &header,
-            result: "1-0",
+            result: GameResult::SenteWon,
             summary: &summary,
             thresholds: Thresholds::default(),
         })

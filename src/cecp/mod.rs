@@ -8,19 +8,17 @@
 //! prints each leg on its own `move` line, a comma after all but the last), `@@@@` for a lion
 //! pass, `+` for promotion. In XBoard FENs `w` means sente to move. See protocol-docs/cecp.md.
 
-pub mod notation;
-
 use crate::core::score::mate_plies;
 use crate::core::{Color, Move, Square};
 use crate::position::notation::{parse_xboard_square, square_to_xboard};
 use crate::position::{GenMode, Outcome, OutcomeReason, Position};
+use crate::records::xboard::{lion_pass, move_legs, parse_legs, pv_text, Legs};
 use crate::search::{Clock, Info, Limits, Observer, SearchResult};
 use crate::session::io::{spawn_stdin_reader, Input, Output, MAX_LINE_BYTES};
 use crate::session::options::{self, Protocol};
 use crate::session::text::{parse_number, truncate};
 use crate::session::{Refusal, Session, Setting, Settings};
 use crate::variant::Variant;
-use notation::{lion_pass, move_legs, parse_legs, pv_text, Legs};
 use std::collections::BTreeMap;
 use std::sync::mpsc::{self, Sender};
 use std::sync::Arc;

@@ -501,12 +501,13 @@ impl Engine {
     }
 
     /// Tells the engine the game is over.
-    pub async fn game_over(&mut self, result: &str, reason: &str) {
+    pub async fn game_over(&mut self, result: crate::records::GameResult, reason: &str) {
         let _ = match self.spec.proto {
             Proto::Usi => {
-                let word = match result {
-                    "1/2-1/2" => "draw",
-                    _ => "win",
+                let word = if result == crate::records::GameResult::Draw {
+                    "draw"
+                } else {
+                    "win"
                 };
                 self.send(&format!("gameover {word}")).await
             }
@@ -538,7 +539,7 @@ fn replay_positions(end: &Position, moves: &[String], from: usize) -> Vec<String
     for text in &moves[from.min(moves.len())..] {
         match pos.parse_usi_move(text) {
             Ok(mv) => {
-                out.push(crate::cecp::notation::move_legs(&pos, mv).concat());
+                out.push(crate::records::xboard::move_legs(&pos, mv).concat());
                 pos.make_move(mv);
             }
             Err(_) => break,

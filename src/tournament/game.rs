@@ -4,10 +4,10 @@
 
 use super::engine::{Engine, EngineError, EngineSpec, Reply};
 use super::openings::Opening;
-use super::records::GameRecord;
-use crate::cecp::notation::{lion_pass, parse_legs, Legs};
 use crate::core::Color;
 use crate::position::{Outcome, Position};
+use crate::records::xboard::{lion_pass, parse_legs, Legs};
+use crate::records::{GameRecord, GameResult};
 use crate::variant::Variant;
 use tokio::time::{Duration, Instant};
 
@@ -214,7 +214,7 @@ pub async fn play(
         variant: settings.variant.name().to_string(),
         initial_sfen: opening.sfen.clone(),
         moves: String::new(),
-        result: "1/2-1/2".into(),
+        result: GameResult::Draw,
         reason: String::new(),
         forfeit: false,
         sente: specs[0].name.clone(),
@@ -256,7 +256,7 @@ pub async fn play(
     .await;
     finish(&mut record, &moves, &ending);
     for mut e in engines {
-        e.game_over(&record.result, &record.reason).await;
+        e.game_over(record.result, &record.reason).await;
         e.quit().await;
     }
     record
@@ -481,7 +481,7 @@ fn reply_move(
 
 fn finish(record: &mut GameRecord, moves: &[String], ending: &Ending) {
     record.moves = moves.join(" ");
-    record.result = crate::position::result_text(ending.winner()).to_string();
+    record.result = GameResult::won_by(ending.winner());
     record.reason = ending.describe();
     record.forfeit = ending.is_forfeit();
 }

@@ -9,15 +9,14 @@
 pub mod engine;
 pub mod game;
 pub mod openings;
-pub mod records;
 pub mod resume;
 pub mod stats;
 pub mod testengine;
 
+use crate::records::{self, GameRecord, GameResult};
 use engine::EngineSpec;
 use game::GameSettings;
 use openings::Opening;
-use records::GameRecord;
 use stats::{Sprt, SprtState, Tally};
 use std::io::Write;
 use std::sync::Arc;
@@ -313,13 +312,13 @@ fn count_result(
 ) {
     let (s, g) = (pairing.sente, pairing.gote);
     let forfeit = u32::from(record.forfeit);
-    match record.result.as_str() {
-        "1-0" => {
+    match record.result {
+        GameResult::SenteWon => {
             standings[s].tally.wins += 1;
             standings[g].tally.losses += 1;
             standings[g].forfeits += forfeit;
         }
-        "0-1" => {
+        GameResult::GoteWon => {
             standings[g].tally.wins += 1;
             standings[s].tally.losses += 1;
             standings[s].forfeits += forfeit;
@@ -330,8 +329,12 @@ fn count_result(
         }
     }
     if (s == 0 && g == 1) || (s == 1 && g == 0) {
-        let first_won = (record.result == "1-0" && s == 0) || (record.result == "0-1" && g == 0);
-        let first_lost = (record.result == "1-0" && s == 1) || (record.result == "0-1" && g == 1);
+        let (sente_won, gote_won) = (
+            record.result == GameResult::SenteWon,
+            record.result == GameResult::GoteWon,
+        );
+        let first_won = (sente_won && s == 0) || (gote_won && g == 0);
+        let first_lost = (sente_won && s == 1) || (gote_won && g == 1);
         if first_won {
             head.wins += 1;
         } else if first_lost {

@@ -10,8 +10,8 @@
 //! is only ever appended to; a line that is not a whole record (a match killed while writing
 //! it) stops the resume with its line number, for the user to decide.
 
-use super::records::GameRecord;
 use super::Pairing;
+use crate::records::GameRecord;
 use std::collections::HashMap;
 use std::path::Path;
 
@@ -112,7 +112,7 @@ mod tests {
             initial_sfen: crate::position::Position::startpos(crate::variant::Variant::chu())
                 .to_sfen(),
             moves: "7i7h 6d6e".into(),
-            result: "1-0".into(),
+            result: crate::records::GameResult::SenteWon,
             reason: "test".into(),
             forfeit: false,
             sente: sente.into(),
@@ -211,7 +211,16 @@ mod tests {
             r.to_json_line()
         };
         let cases = [
-            ("result", with(&|r| r.result = "2-0".into()), "result '2-0'"),
+            (
+                "result",
+                with(&|_| {}).replace("\"1-0\"", "\"2-0\""),
+                "result '2-0' is none of",
+            ),
+            (
+                "unfinished",
+                with(&|r| r.result = crate::records::GameResult::Unfinished),
+                "result '*'",
+            ),
             (
                 "illegal",
                 with(&|r| r.moves = "1a1a 7i7h".into()),

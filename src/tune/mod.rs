@@ -14,8 +14,8 @@ use crate::core::Color;
 use crate::eval::params::{Resolved, Weights};
 use crate::eval::Evaluator;
 use crate::position::Position;
+use crate::records::{GameRecord, GameResult};
 use crate::search::movepick::is_capture;
-use crate::tournament::records::GameRecord;
 use crate::variant::Variant;
 use rayon::prelude::*;
 
@@ -32,11 +32,11 @@ pub struct ExtractOptions {
 /// sente's side (1, 0.5 or 0). A game lost by forfeit gives none (its result says nothing
 /// about the board). An error names the move that does not replay.
 pub fn extract(record: &GameRecord, options: &ExtractOptions) -> Result<Vec<String>, String> {
-    let result = match record.result.as_str() {
-        "1-0" => "1",
-        "0-1" => "0",
-        "1/2-1/2" => "0.5",
-        other => return Err(format!("game {}: unknown result '{other}'", record.game)),
+    let result = match record.result {
+        GameResult::SenteWon => "1",
+        GameResult::GoteWon => "0",
+        GameResult::Draw => "0.5",
+        GameResult::Unfinished => return Err(format!("game {}: unfinished ('*')", record.game)),
     };
     if record.forfeit {
         return Ok(Vec::new());

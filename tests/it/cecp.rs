@@ -3,8 +3,8 @@
 //! board markers.
 
 use crate::common::Engine;
-use shishi::cecp::notation::{move_legs, parse_legs, Legs};
 use shishi::position::Position;
+use shishi::records::xboard::{move_legs, parse_legs, Legs};
 use shishi::variant::Variant;
 
 fn xboard_chu() -> Engine {

@@ -2,7 +2,7 @@
 //! crashes and hangs (the match goes on), records that replay, and real engines over USI and
 //! CECP.
 
-use shishi::tournament::records::GameRecord;
+use shishi::records::{GameRecord, GameResult};
 use std::process::Command;
 
 const BIN: &str = env!("CARGO_BIN_EXE_shishi");
@@ -101,7 +101,7 @@ fn random_movers_play_a_consistent_match() {
                 Some(shishi::core::Color::Gote) => "0-1",
                 None => "1/2-1/2",
             };
-            assert_eq!(g.result, expected, "game {}", g.game);
+            assert_eq!(g.result.as_str(), expected, "game {}", g.game);
         }
         assert_eq!(g.times_ms.len(), g.moves.split_whitespace().count());
         assert!(kif.join(format!("game-{:04}.kif", g.game)).exists());
@@ -169,8 +169,8 @@ fn illegal_moves_crashes_and_hangs_forfeit_and_the_match_goes_on() {
         for g in &games {
             assert_eq!(g.reason, reason, "{behaviour}");
             assert!(g.forfeit, "{behaviour}: a forfeit");
-            let bad_won =
-                (g.sente == "bad" && g.result == "1-0") || (g.gote == "bad" && g.result == "0-1");
+            let bad_won = (g.sente == "bad" && g.result.as_str() == "1-0")
+                || (g.gote == "bad" && g.result.as_str() == "0-1");
             assert!(!bad_won, "{behaviour}: the misbehaving engine loses");
         }
         assert!(
@@ -325,7 +325,7 @@ fn a_resumed_sprt_that_already_decided_plays_nothing() {
                 variant: "chushogi".into(),
                 initial_sfen: "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1".into(),
                 moves: String::new(),
-                result: if first_won == first_sente { "1-0" } else { "0-1" }.into(),
+                result: if first_won == first_sente { GameResult::SenteWon } else { GameResult::GoteWon },
                 reason: "recorded".into(),
                 forfeit: false,
                 sente: if first_sente { "alpha" } else { "beta" }.into(),

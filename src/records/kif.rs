@@ -1,0 +1,666 @@
+//! KIF, as lishogi writes and reads it. Written: lishogi's server layout (`%4d` move
+//! numbers, then three spaces and the move; chu's two-kanji piece names, Arabic file and
+//! kanji rank, the origin as `（←7九）`, `仝` for the last move's square, a lion double move
+//! on two lines `一歩目` / `二歩目` right after the number), standard KIF for sho, a board
+//! diagram for a set-up position, and the result line. Read: the same, lishogi's board's
+//! notation (shogiops: `N手目`, `（居食い）`, `(じっと)`), time fields, comments, termination
+//! lines and header tags.
+
+use super::{GameRecord, GameResult};
+use crate::core::{Color, Move, Square};
+use crate::position::Position;
+use crate::variant::{KifStyle, Variant};
+
+/// One game read from a KIF file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct KifGame {
+    /// The variant (from the moves' notation, else the default given).
+    pub variant: &'static Variant,
+    /// The start position: the board diagram's, or the variant's start.
+    pub sfen: String,
+    /// The moves, USI (a double move with its mid square).
+    pub moves: Vec<String>,
+    /// Sente's and gote's names (`先手：`, `後手：`).
+    pub names: (String, String),
+    /// The result the file states, if any.
+    pub result: Option<GameResult>,
+    /// The header tags kept for the annotated KIF (`棋戦`, `開始日時`, ...).
+    pub header: Vec<(String, String)>,
+}
+
+/// Kanji numerals for ranks 1..=12 (十一, 十二).
+fn kanji_number(n: usize) -> String {
+    const DIGITS: [&str; 10] = ["", "一", "二", "三", "四", "五", "六", "七", "八", "九"];
+    match n {
+        1..=9 => DIGITS[n].to_string(),
+        10 => "十".to_string(),
+        11..=19 => format!("十{}", DIGITS[n - 10]),
+        _ => n.to_string(),
+    }
+}
+
+/// Chu squares as lishogi writes them: Arabic file, kanji rank (`7八`, `10十一`).
+fn kif_square(variant: &Variant, sq: Square) -> String {
+    format!(
+        "{}{}",
+        variant.spec.files - sq.x(),
+        kanji_number(sq.y() + 1)
+    )
+}
+
+/// Full-width digits, for sho's standard-shogi squares (`７六`).
+fn full_width(n: usize) -> String {
+    n.to_string()
+        .chars()
+        .map(|c| char::from_u32(c as u32 + 0xfee0).unwrap_or(c))
+        .collect()
+}
+
+/// The KIF text of one move (one line, or two for a double move) played from `pos`.
+fn kif_move(pos: &Position, mv: Move, last_to: Option<Square>) -> Vec<String> {
+    let v = pos.variant();
+    let name = v.kind(pos.piece_on(mv.from()).kind()).kif_name;
+    let same = last_to == Some(mv.to());
+    if v.spec.kif == KifStyle::Shogi {
+        let sq = |s: Square| {
+            format!(
+                "{}{}",
+                full_width(v.spec.files - s.x()),
+                kanji_number(s.y() + 1)
+            )
+        };
+        let dest = if same {
+            "同　".to_string()
+        } else {
+            sq(mv.to())
+        };
+        let from = format!("{}{}", v.spec.files - mv.from().x(), mv.from().y() + 1);
+        return vec![format!(
+            "{dest}{name}{}({from})",
+            if mv.is_promotion() { "成" } else { "" }
+        )];
+    }
+    let sq = |s: Square| kif_square(v, s);
+    match mv.mid() {
+        // As lishogi's server writes a double move: two steps, each with its origin; an
+        // igui or jitto second step names its destination, the origin of the first. The
+        // server writes `仝` on a first step that lands on the last move's square, but
+        // shogiops (lishogi's board) cannot read that back, so the square is written out.
+        Some(mid) => {
+            vec![
+                format!("一歩目 {}{name} （←{}）", sq(mid), sq(mv.from())),
+                format!(
+                    "二歩目 {}{name}{} （←{}）",
+                    sq(mv.to()),
+                    if mv.is_promotion() { "成" } else { "" },
+                    sq(mid)
+                ),
+            ]
+        }
+        None => {
+            let dest = if same { "仝".to_string() } else { sq(mv.to()) };
+            vec![format!(
+                "{dest}{name}{} （←{}）",
+                if mv.is_promotion() { "成" } else { "" },
+                sq(mv.from())
+            )]
+        }
+    }
+}
+
+/// A line of moves from `pos` in the KIF notation of the moves (for comments: the best
+/// move and what follows), `last_to` the square of the move before; a double move as its
+/// two steps (`一歩目 7五獅子 （←7六） 二歩目 7六獅子 （←7五）`). Stops at a move that is
+/// not legal.
+pub fn kif_line(pos: &Position, moves: &[Move], mut last_to: Option<Square>) -> String {
+    let mut pos = pos.clone();
+    let mut out = Vec::new();
+    for &mv in moves {
+        // A double move may come as its path (the mid square kept), which the legality
+        // test knows in its canonical form.
+        if !pos.is_legal(pos.canonical(mv)) {
+            break;
+        }
+        out.push(kif_move(&pos, mv, last_to).join(" "));
+        last_to = Some(mv.to());
+        pos.make_move(mv);
+    }
+    out.join("  ")
+}
+
+/// The record as a KIF file.
+pub fn to_kif(record: &GameRecord) -> Result<String, String> {
+    to_kif_with_header(record, &[])
+}
+
+/// The record as a KIF file whose header has these tags (`棋戦`, `場所`, `開始日時`,
+/// `持ち時間`, ... as `(key, value)`, from the game's own KIF) in place of the match
+/// runner's date and event; the players are the record's.
+pub fn to_kif_with_header(
+    record: &GameRecord,
+    header: &[(String, String)],
+) -> Result<String, String> {
+    let variant = Variant::by_name(&record.variant).ok_or("unknown variant")?;
+    let mut pos = Position::from_sfen(variant, &record.initial_sfen).map_err(|e| e.to_string())?;
+    let mut out = String::new();
+    if header.is_empty() {
+        out += &format!(
+            "開始日時：{}\n",
+            record.date.replace('T', " ").trim_end_matches('Z')
+        );
+        out += &format!("棋戦：shishi match ({})\n", record.variant);
+    }
+    for (key, value) in header {
+        out += &format!("{key}：{value}\n");
+    }
+    if record.initial_sfen != variant.spec.start_sfen {
+        out += &kif_board(&pos);
+    } else if variant.spec.kif == KifStyle::Shogi {
+        out += "手合割：平手\n";
+    }
+    out += &format!("先手：{}\n後手：{}\n", record.sente, record.gote);
+    out += "手数----指手---------消費時間--\n";
+    let mut last_to = None;
+    for (i, text) in record.moves.split_whitespace().enumerate() {
+        let mv = pos.parse_usi_path(text).map_err(|e| e.to_string())?;
+        let lines = kif_move(&pos, mv, last_to);
+        let n = i + 1;
+        // lishogi's server layout: the number in four places, then three spaces and the
+        // move, or a double move's step right after the number.
+        if lines.len() == 2 {
+            out += &format!("{n:>4}{}\n{n:>4}{}\n", lines[0], lines[1]);
+        } else {
+            out += &format!("{n:>4}   {}\n", lines[0]);
+        }
+        // KIF comments: the engine's evaluation or the analysis of the move.
+        if let Some(c) = record
+            .comments
+            .get(i)
+            .filter(|c| !c.is_empty() && *c != "book")
+        {
+            // Each line of a comment is a comment line of its own.
+            for line in c.lines() {
+                out += &format!("*{line}\n");
+            }
+        }
+        last_to = Some(mv.to());
+        pos.make_move(mv);
+    }
+    let plies = record.moves.split_whitespace().count();
+    let ending = match record.result {
+        GameResult::SenteWon => format!("まで{plies}手で先手の勝ち"),
+        GameResult::GoteWon => format!("まで{plies}手で後手の勝ち"),
+        GameResult::Draw => format!("まで{plies}手で引き分け"),
+        // An analysed game cut short.
+        GameResult::Unfinished => format!("まで{plies}手で中断"),
+    };
+    out += &format!("{ending}\n*{}\n", record.reason);
+    Ok(out)
+}
+
+/// A board diagram for a game that does not start from the start position, in lishogi's
+/// layout: full-width file numbers, a frame, each square as wide as the longest name
+/// (three places in chu, two in shogi), gote's pieces after `v`, `後手番` when gote moves.
+pub fn kif_board(pos: &Position) -> String {
+    let v = pos.variant();
+    let width = if v.spec.kif == KifStyle::Chu { 3 } else { 2 };
+    // The file numbers above their columns, as lishogi aligns them.
+    let files: String = (1..=v.spec.files)
+        .rev()
+        .map(|f| format!("{}{}", full_width(f), if f >= 10 { " " } else { "  " }))
+        .collect();
+    let files = if width == 3 {
+        format!(" {}", files.trim_end())
+    } else {
+        format!(
+            "  {}",
+            (1..=v.spec.files)
+                .rev()
+                .map(full_width)
+                .collect::<Vec<_>>()
+                .join(" ")
+        )
+    };
+    let frame = format!("+{}+\n", "-".repeat(v.spec.files * (width + 1)));
+    let mut out = format!("{files}\n{frame}");
+    for y in 0..v.spec.ranks {
+        out.push('|');
+        for x in 0..v.spec.files {
+            let p = pos.piece_on(Square::new(x, y));
+            let cell = if p.is_empty() {
+                "・".to_string()
+            } else {
+                let gote = if p.color() == Color::Gote { "v" } else { "" };
+                format!("{gote}{}", v.kind(p.kind()).kif_board_name)
+            };
+            // Right-aligned: a kanji counts as one place, as lishogi pads.
+            let pad = width.saturating_sub(cell.chars().count());
+            out += &" ".repeat(pad);
+            out += &cell;
+        }
+        out += &format!("|{}\n", kanji_number(y + 1));
+    }
+    out += &frame;
+    if pos.side_to_move() == Color::Gote {
+        out += "後手番\n";
+    }
+    out
+}
+
+// Reading.
+
+/// Kanji rank numerals up to 16.
+fn kanji_to_number(text: &str) -> Option<usize> {
+    let digit = |c: char| {
+        "一二三四五六七八九"
+            .chars()
+            .position(|d| d == c)
+            .map(|i| i + 1)
+    };
+    let chars: Vec<char> = text.chars().collect();
+    match chars.as_slice() {
+        ['十'] => Some(10),
+        ['十', d] => digit(*d).map(|d| 10 + d),
+        [d] => digit(*d),
+        _ => None,
+    }
+}
+
+/// A square in KIF writing: Arabic or full-width file, kanji rank (`7八`, `10十一`, `７六`).
+fn read_square(variant: &Variant, text: &str) -> Option<Square> {
+    let normal: String = text
+        .chars()
+        .map(|c| {
+            if ('０'..='９').contains(&c) {
+                char::from_u32(c as u32 - 0xfee0).unwrap_or(c)
+            } else {
+                c
+            }
+        })
+        .collect();
+    let split = normal.find(|c: char| !c.is_ascii_digit())?;
+    let file: usize = normal[..split].parse().ok()?;
+    let rank = kanji_to_number(&normal[split..])?;
+    if file == 0 || file > variant.spec.files || rank == 0 || rank > variant.spec.ranks {
+        return None;
+    }
+    Some(Square::new(variant.spec.files - file, rank - 1))
+}
+
+/// The origin in `（←7九）` (chu) or `(77)` (sho).
+fn kif_origin(variant: &Variant, text: &str) -> Option<Square> {
+    if let Some(start) = text.find('←') {
+        let rest = &text[start + '←'.len_utf8()..];
+        let end = rest.find(['）', ')'])?;
+        return read_square(variant, rest[..end].trim());
+    }
+    let open = text.rfind('(')?;
+    let digits = text[open + 1..].trim_end_matches(')');
+    let bytes = digits.as_bytes();
+    if bytes.len() != 2 || !bytes.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let (file, rank) = ((bytes[0] - b'0') as usize, (bytes[1] - b'0') as usize);
+    (file >= 1 && file <= variant.spec.files && rank >= 1 && rank <= variant.spec.ranks)
+        .then(|| Square::new(variant.spec.files - file, rank - 1))
+}
+
+/// The destination at the start of a move text (`7八歩兵...`, `仝龍馬...`, `同　歩...`).
+fn kif_destination(variant: &Variant, text: &str, last: Option<Square>) -> Option<Square> {
+    let text = text.trim_start_matches(['▲', '△', '☗', '☖']);
+    if text.starts_with('仝') || text.starts_with('同') {
+        return last;
+    }
+    let mut end = 0;
+    for (i, c) in text.char_indices() {
+        if c.is_ascii_digit() || ('０'..='９').contains(&c) || "一二三四五六七八九十".contains(c)
+        {
+            end = i + c.len_utf8();
+        } else {
+            break;
+        }
+    }
+    read_square(variant, &text[..end])
+}
+
+/// Whether a KIF move promotes: `成` right after the piece's name, before the origin
+/// (`7三銀成(64)`, `3三角行成 （←6六）`); not `不成`, and not the `成` that begins a
+/// promoted piece's name (`成銀`, `成飛`).
+fn kif_promotes(text: &str) -> bool {
+    let text = text.replace("（居食い）", "").replace("(じっと)", "");
+    let head = text.split(['（', '(']).next().unwrap_or("").trim_end();
+    head.ends_with('成') && !head.ends_with("不成")
+}
+
+/// The SFEN of a KIF board diagram (`rows`: each `|...|` line with its line number),
+/// read as lishogi reads one: spaces ignored, `・` an empty square, `v` before a gote
+/// piece, a piece by its diagram name (`獅`, `成角`) or its move name. The error names
+/// the line and what is wrong.
+fn kif_board_sfen(
+    variant: &Variant,
+    rows: &[(usize, String)],
+    gote_to_move: bool,
+) -> Result<String, String> {
+    if rows.len() != variant.spec.ranks {
+        return Err(format!(
+            "{}: the board diagram has {} ranks, {} has {}",
+            rows[0].0,
+            rows.len(),
+            variant.name(),
+            variant.spec.ranks
+        ));
+    }
+    let mut ranks = Vec::new();
+    for (line, row) in rows {
+        let inside: String = row
+            .trim_start_matches('|')
+            .split('|')
+            .next()
+            .unwrap_or("")
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .map(|c| if c == '.' { '・' } else { c })
+            .collect();
+        let mut cells: Vec<Option<String>> = Vec::new();
+        let mut prefix = String::new();
+        for c in inside.chars() {
+            match c {
+                '・' => cells.push(None),
+                'v' | 'V' | '成' | '+' => prefix.push(c),
+                _ => {
+                    let gote = prefix.starts_with(['v', 'V']);
+                    let name: String =
+                        prefix.trim_start_matches(['v', 'V']).replace('+', "成") + &c.to_string();
+                    let kind = variant.kind_by_kif_name(&name).ok_or_else(|| {
+                        format!("{line}: unknown piece '{name}' in the board diagram")
+                    })?;
+                    let letters = variant.kind(kind).sfen;
+                    cells.push(Some(if gote {
+                        letters.to_string()
+                    } else {
+                        letters.to_uppercase()
+                    }));
+                    prefix.clear();
+                }
+            }
+        }
+        if cells.len() != variant.spec.files {
+            return Err(format!(
+                "{line}: the board diagram's rank has {} squares, {} has {} files",
+                cells.len(),
+                variant.name(),
+                variant.spec.files
+            ));
+        }
+        let mut rank = String::new();
+        let mut empty = 0;
+        for cell in cells {
+            match cell {
+                None => empty += 1,
+                Some(p) => {
+                    if empty > 0 {
+                        rank += &empty.to_string();
+                        empty = 0;
+                    }
+                    rank += &p;
+                }
+            }
+        }
+        if empty > 0 {
+            rank += &empty.to_string();
+        }
+        ranks.push(rank);
+    }
+    let side = if gote_to_move { "w" } else { "b" };
+    Ok(format!("{} {side} - 1", ranks.join("/")))
+}
+
+/// The move part of a KIF move line, without the trailing time field: after `N手目`
+/// (shogiops' notation, which lishogi's board shows), or after the move number of a KIF
+/// line as lishogi's server writes its downloads and standard KIF does (`   1   7八歩兵
+/// （←7九）   (00:01/00:00:01)`, `   1 ７六歩(77)`), where a lion's double move takes two
+/// lines with the step right after the number (`   9一歩目 8五獅子 （←8六）`, `   9二歩目 9四獅子
+/// （←8五）`). `None` for any other line.
+fn kif_move_text(line: &str) -> Option<&str> {
+    let rest = match line.find("手目") {
+        Some(at) => &line[at + "手目".len()..],
+        None => {
+            let after = after_move_number(line)?;
+            let step = after.starts_with("一歩目") || after.starts_with("二歩目");
+            if !(step || after.starts_with(char::is_whitespace)) {
+                return None;
+            }
+            after
+        }
+    };
+    let rest = rest.trim();
+    // A time field `( 0:00/00:00:00)` closes standard KIF lines.
+    let rest = match rest.rfind('(') {
+        Some(open) if rest[open..].contains(':') => rest[..open].trim_end(),
+        _ => rest,
+    };
+    // The game's end written as a move (resignation, repetition, ...) is no move.
+    (!KIF_ENDINGS.iter().any(|w| rest.starts_with(w))).then_some(rest)
+}
+
+/// What follows the move number at the start of a KIF line; `None` without one.
+fn after_move_number(line: &str) -> Option<&str> {
+    let after = line.trim_start_matches(|c: char| c.is_ascii_digit());
+    (after.len() < line.len()).then_some(after)
+}
+
+/// The result a KIF line states, if it states one, with `to_move` the side to move after
+/// the moves read so far: an ending written in place of a move (`  11   投了`: the side to
+/// move resigned; `反則勝ち`: the side to move won, the other broke a rule; `千日手`,
+/// `持将棋`: a draw), or the summary line (`まで10手で後手の勝ち`, `まで99手で千日手`).
+fn kif_result(line: &str, to_move: Color) -> Option<GameResult> {
+    let won = |c| GameResult::won_by(Some(c));
+    let line = line.trim();
+    if line.starts_with("まで") {
+        return if line.contains("先手の勝ち") || line.contains("下手の勝ち") {
+            Some(GameResult::SenteWon)
+        } else if line.contains("後手の勝ち") || line.contains("上手の勝ち") {
+            Some(GameResult::GoteWon)
+        } else if line.contains("千日手") || line.contains("持将棋") || line.contains("引き分け")
+        {
+            Some(GameResult::Draw)
+        } else {
+            None
+        };
+    }
+    let word = after_move_number(line)?
+        .trim_start()
+        .trim_start_matches("手目")
+        .trim();
+    let loser_moves = ["投了", "詰み", "切れ負け", "反則負け"];
+    if loser_moves.iter().any(|w| word.starts_with(w)) {
+        Some(won(to_move.flip()))
+    } else if word.starts_with("反則勝ち") || word.starts_with("入玉勝ち") {
+        Some(won(to_move))
+    } else if word.starts_with("千日手") || word.starts_with("持将棋") {
+        Some(GameResult::Draw)
+    } else {
+        None
+    }
+}
+
+/// The header tags of a game's KIF that its annotated KIF keeps (the players are kept
+/// apart; a board diagram's lines are no tags).
+const KIF_HEADER_TAGS: &[&str] = &["開始日時", "終了日時", "棋戦", "場所", "持ち時間", "手合割"];
+
+/// The words a KIF writes in place of a move when the game ends.
+const KIF_ENDINGS: &[&str] = &[
+    "投了",
+    "中断",
+    "千日手",
+    "詰み",
+    "持将棋",
+    "切れ負け",
+    "反則",
+    "入玉",
+    "不戦",
+    "封じ手",
+];
+
+/// Reads one game from a KIF file (`file` names it in errors): lishogi's server layout and
+/// its board's (shogiops') notation, standard KIF for sho, a set-up position from a board
+/// diagram. The error names the file and line and what is wrong.
+pub fn read(text: &str, file: &str, default_variant: &'static Variant) -> Result<KifGame, String> {
+    let variant = if text.contains("獅子")
+        || text.contains("一歩目")
+        || text.contains("十一")
+        || text.contains("chushogi")
+    {
+        Variant::chu()
+    } else if text.contains("shoshogi") || text.contains("象") {
+        Variant::sho()
+    } else {
+        default_variant
+    };
+    let mut pos = Position::startpos(variant);
+    let mut moves = Vec::new();
+    let mut names = (String::new(), String::new());
+    let mut last: Option<Square> = None;
+    let mut first_step: Option<(Square, usize)> = None;
+    let mut result = None;
+    let mut header = Vec::new();
+    let mut in_header = true;
+    // A set-up position: the diagram's rows (with their line numbers) and whose turn it is.
+    let mut board_rows: Vec<(usize, String)> = Vec::new();
+    let mut gote_to_move = false;
+    let mut start: Option<String> = None;
+    for (n, raw) in text.lines().enumerate() {
+        let line = raw.trim();
+        if line.starts_with("手数----") {
+            in_header = false;
+        }
+        if in_header {
+            if let Some((key, value)) = line.split_once('：') {
+                if KIF_HEADER_TAGS.contains(&key) {
+                    header.push((key.to_string(), value.to_string()));
+                }
+            }
+        }
+        if let Some(stated) = kif_result(line, pos.side_to_move()) {
+            result = Some(stated);
+            continue;
+        }
+        if let Some(name) = line.strip_prefix("先手：") {
+            names.0 = name.to_string();
+        } else if let Some(name) = line.strip_prefix("後手：") {
+            names.1 = name.to_string();
+        } else if line.starts_with('|') && in_header {
+            board_rows.push((n + 1, line.to_string()));
+            continue;
+        } else if line.starts_with("後手番") || line.starts_with("上手番") {
+            gote_to_move = true;
+        }
+        if !board_rows.is_empty()
+            && start.is_none()
+            && (!in_header || kif_move_text(line).is_some())
+        {
+            match kif_board_sfen(variant, &board_rows, gote_to_move) {
+                Ok(sfen) => match Position::from_sfen(variant, &sfen) {
+                    Ok(p) => {
+                        pos = p;
+                        start = Some(sfen);
+                    }
+                    Err(e) => {
+                        let at = board_rows[0].0;
+                        return Err(format!("{file}:{at}: the board diagram is no legal position ({e}); game skipped"));
+                    }
+                },
+                Err(e) => return Err(format!("{file}:{e}; game skipped")),
+            }
+        }
+        let Some(rest) = kif_move_text(line) else {
+            continue;
+        };
+        let mv: Result<Option<Move>, String> = if let Some(step) = rest.strip_prefix("一歩目") {
+            match kif_origin(variant, step) {
+                Some(from) => {
+                    first_step = Some((from, n + 1));
+                    Ok(None)
+                }
+                None => Err("cannot read the first step".into()),
+            }
+        } else if let Some(step) = rest.strip_prefix("二歩目") {
+            match (first_step.take(), kif_origin(variant, step)) {
+                (Some((from, _)), Some(mid)) => {
+                    let to = if step.contains("居食い") || step.contains("じっと") {
+                        Some(from)
+                    } else {
+                        kif_destination(variant, step.trim(), last)
+                    };
+                    to.map(|to| Move::double(from, mid, to))
+                        .map(Some)
+                        .ok_or_else(|| "cannot read the second step".into())
+                }
+                _ => Err("a second step without a first".into()),
+            }
+        } else {
+            let promote = kif_promotes(rest);
+            match (
+                kif_destination(variant, rest, last),
+                kif_origin(variant, rest),
+            ) {
+                (Some(to), Some(from)) => Ok(Some(Move::new(from, to, promote))),
+                _ => Err(format!("cannot read the move '{rest}'")),
+            }
+        };
+        match mv {
+            Ok(None) => {}
+            Ok(Some(m)) => {
+                let text = crate::position::notation::move_to_usi(variant, m);
+                match pos.parse_usi_path(&text) {
+                    Ok(legal) => {
+                        moves.push(text);
+                        last = Some(legal.to());
+                        pos.make_move(legal);
+                    }
+                    Err(e) => return Err(format!("{file}:{}: {e}; game skipped", n + 1)),
+                }
+            }
+            Err(e) => return Err(format!("{file}:{}: {e}; game skipped", n + 1)),
+        }
+    }
+    if moves.is_empty() {
+        return Err(format!("{file}: no moves found in the KIF"));
+    }
+    Ok(KifGame {
+        variant,
+        sfen: start.unwrap_or_else(|| variant.spec.start_sfen.to_string()),
+        moves,
+        names,
+        result,
+        header,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn results_stated_by_kif_endings() {
+        use crate::core::Color::{Gote, Sente};
+        assert_eq!(kif_result("  11   投了", Sente), Some(GameResult::GoteWon));
+        assert_eq!(kif_result("  12   投了", Gote), Some(GameResult::SenteWon));
+        assert_eq!(
+            kif_result("  40   切れ負け", Gote),
+            Some(GameResult::SenteWon)
+        );
+        assert_eq!(
+            kif_result("  40   反則勝ち", Gote),
+            Some(GameResult::GoteWon)
+        );
+        assert_eq!(kif_result("  40   千日手", Gote), Some(GameResult::Draw));
+        assert_eq!(
+            kif_result("まで179手で先手の勝ち", Gote),
+            Some(GameResult::SenteWon)
+        );
+        assert_eq!(kif_result("まで80手で千日手", Gote), Some(GameResult::Draw));
+        assert_eq!(kif_result("   1   7八歩兵 （←7九）", Sente), None);
+        assert_eq!(kif_result("* 投了", Sente), None);
+    }
+}
