@@ -286,10 +286,10 @@ mod tests {
     use super::*;
     use crate::records::{to_kif, GameRecord};
 
-    fn record(variant: &Variant, moves: &str) -> GameRecord {
+    fn record(variant: &'static Variant, moves: &str) -> GameRecord {
         GameRecord {
             game: 1,
-            variant: variant.name().into(),
+            variant,
             initial_sfen: variant.spec.start_sfen.into(),
             moves: moves.into(),
             result: GameResult::Draw,

@@ -935,7 +935,7 @@ fn write_game_kif(
     };
     let record = GameRecord {
         game: 0,
-        variant: variant.to_string(),
+        variant: Variant::by_name(variant).ok_or("unknown variant")?,
         initial_sfen: sfen.clone(),
         moves: moves.join(" "),
         result,

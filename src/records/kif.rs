@@ -140,7 +140,7 @@ pub fn to_kif_with_header(
     record: &GameRecord,
     header: &[(String, String)],
 ) -> Result<String, String> {
-    let variant = Variant::by_name(&record.variant).ok_or("unknown variant")?;
+    let variant = record.variant;
     let mut pos = Position::from_sfen(variant, &record.initial_sfen).map_err(|e| e.to_string())?;
     let mut out = String::new();
     if header.is_empty() {
@@ -148,7 +148,7 @@ pub fn to_kif_with_header(
             "開始日時：{}\n",
             record.date.replace('T', " ").trim_end_matches('Z')
         );
-        out += &format!("棋戦：shishi match ({})\n", record.variant);
+        out += &format!("棋戦：shishi match ({})\n", record.variant.name());
     }
     for (key, value) in header {
         out += &format!("{key}：{value}\n");

@@ -15,6 +15,28 @@ use serde::{Deserialize, Serialize};
 pub use kif::{kif_line, to_kif, to_kif_with_header};
 pub use pgn::to_pgn;
 
+/// A variant in JSON: its name.
+mod variant_name {
+    use crate::variant::Variant;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(variant: &&'static Variant, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(variant.name())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<&'static Variant, D::Error> {
+        let name = String::deserialize(d)?;
+        Variant::by_name(&name).ok_or_else(|| {
+            let known: Vec<&str> = Variant::all().iter().map(|v| v.name()).collect();
+            serde::de::Error::custom(format!(
+                "unknown variant '{}' (known: {})",
+                crate::session::text::truncate(&name),
+                known.join(", ")
+            ))
+        })
+    }
+}
+
 /// How a game ended, as records write it (JSON: the text, `"1-0"`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GameResult {
@@ -91,8 +113,9 @@ impl std::fmt::Display for GameResult {
 pub struct GameRecord {
     /// 1-based game number in the match.
     pub game: usize,
-    /// `chushogi` or `shoshogi`.
-    pub variant: String,
+    /// The variant (JSON: its name, `chushogi` or `shoshogi`).
+    #[serde(with = "variant_name")]
+    pub variant: &'static Variant,
     /// The SFEN the game started from (lishogi: `initialSfen`).
     pub initial_sfen: String,
     /// The moves, USI, space separated.
@@ -129,8 +152,7 @@ impl GameRecord {
     /// Replays the moves on the initial position; the final position, or the error of the
     /// first bad move.
     pub fn replay(&self) -> Result<Position, String> {
-        let variant = Variant::by_name(&self.variant)
-            .ok_or_else(|| format!("unknown variant {}", self.variant))?;
+        let variant = self.variant;
         let mut pos =
             Position::from_sfen(variant, &self.initial_sfen).map_err(|e| e.to_string())?;
         pos.play_usi_moves(self.moves.split_whitespace())
@@ -162,7 +184,7 @@ mod tests {
     fn record(moves: &str) -> GameRecord {
         GameRecord {
             game: 1,
-            variant: "chushogi".into(),
+            variant: Variant::chu(),
             initial_sfen: Variant::chu().spec.start_sfen.into(),
             moves: moves.into(),
             result: GameResult::SenteWon,

@@ -4,12 +4,11 @@
 
 use super::GameRecord;
 use crate::position::Position;
-use crate::variant::Variant;
 
 /// The record as a PGN game (moves in XBoard coordinates, the engines' evaluations as
 /// comments).
 pub fn to_pgn(record: &GameRecord) -> Result<String, String> {
-    let variant = Variant::by_name(&record.variant).ok_or("unknown variant")?;
+    let variant = record.variant;
     let mut pos = Position::from_sfen(variant, &record.initial_sfen).map_err(|e| e.to_string())?;
     let xb_variant = if variant.name() == "chushogi" {
         "chu"

@@ -211,7 +211,7 @@ pub async fn play(
 ) -> GameRecord {
     let mut record = GameRecord {
         game,
-        variant: settings.variant.name().to_string(),
+        variant: settings.variant,
         initial_sfen: opening.sfen.clone(),
         moves: String::new(),
         result: GameResult::Draw,

@@ -52,10 +52,10 @@ pub fn recorded_games(
         record
             .check()
             .map_err(|e| at(format!("game {}: {e}", record.game)))?;
-        if record.variant != variant {
+        if record.variant.name() != variant {
             return Err(at(format!(
                 "a {} game, but this match plays {variant}",
-                record.variant
+                record.variant.name()
             )));
         }
         let pairing = *by_number.get(&record.game).copied().ok_or_else(|| {
@@ -108,7 +108,7 @@ mod tests {
     fn game_record(game: usize, sente: &str, gote: &str, opening: usize) -> GameRecord {
         GameRecord {
             game,
-            variant: "chushogi".into(),
+            variant: crate::variant::Variant::chu(),
             initial_sfen: crate::position::Position::startpos(crate::variant::Variant::chu())
                 .to_sfen(),
             moves: "7i7h 6d6e".into(),

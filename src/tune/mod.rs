@@ -41,8 +41,7 @@ pub fn extract(record: &GameRecord, options: &ExtractOptions) -> Result<Vec<Stri
     if record.forfeit {
         return Ok(Vec::new());
     }
-    let variant = Variant::by_name(&record.variant)
-        .ok_or_else(|| format!("game {}: unknown variant {}", record.game, record.variant))?;
+    let variant = record.variant;
     let mut pos = Position::from_sfen(variant, &record.initial_sfen)
         .map_err(|e| format!("game {}: {e}", record.game))?;
     let mut lines = Vec::new();

@@ -322,7 +322,7 @@ fn a_resumed_sprt_that_already_decided_plays_nothing() {
             let first_won = game > 20;
             GameRecord {
                 game,
-                variant: "chushogi".into(),
+                variant: shishi::variant::Variant::chu(),
                 initial_sfen: "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1".into(),
                 moves: String::new(),
                 result: if first_won == first_sente { GameResult::SenteWon } else { GameResult::GoteWon },

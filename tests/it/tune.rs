@@ -10,7 +10,7 @@ use shishi::variant::Variant;
 fn record(moves: &str, comments: &[&str], result: &str, forfeit: bool) -> GameRecord {
     GameRecord {
         game: 7,
-        variant: "chushogi".into(),
+        variant: Variant::chu(),
         initial_sfen: Variant::chu().spec.start_sfen.into(),
         moves: moves.into(),
         result: GameResult::parse(result).expect("a result"),
