@@ -10,11 +10,8 @@ use crate::position::Position;
 pub fn to_pgn(record: &GameRecord) -> Result<String, String> {
     let variant = record.variant;
     let mut pos = Position::from_sfen(variant, &record.initial_sfen).map_err(|e| e.to_string())?;
-    let xb_variant = if variant.name() == "chushogi" {
-        "chu"
-    } else {
-        "shogi"
-    };
+    // XBoard's name of the variant (its data's first).
+    let xb_variant = variant.spec.xboard.names[0];
     let mut out = String::new();
     out += "[Event \"shishi match\"]\n[Site \"?\"]\n";
     out += &format!(

@@ -395,15 +395,9 @@ impl Engine {
             }
             Proto::Cecp => {
                 self.send("new").await?;
-                self.send(&format!(
-                    "variant {}",
-                    if variant.name() == "chushogi" {
-                        "chu"
-                    } else {
-                        "shogi"
-                    }
-                ))
-                .await?;
+                // XBoard's name of the variant (its data's first).
+                self.send(&format!("variant {}", variant.spec.xboard.names[0]))
+                    .await?;
                 self.send("force").await?;
                 if initial != variant.spec.start_sfen {
                     let fields: Vec<&str> = initial.split_whitespace().collect();
