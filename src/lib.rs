@@ -12,6 +12,7 @@
 pub mod analyse;
 pub mod bench;
 pub mod cecp;
+pub mod control;
 pub mod core;
 pub mod eval;
 pub mod mate;

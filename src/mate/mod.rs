@@ -25,9 +25,9 @@
 
 pub mod table;
 
+use crate::control::SearchControl;
 use crate::core::{Color, Move};
 use crate::position::{GenMode, Position};
-use crate::search::SearchControl;
 use std::time::{Duration, Instant};
 use table::Table;
 

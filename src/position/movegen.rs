@@ -74,6 +74,13 @@ impl Position {
             self.retain_royal_safe(out);
         }
     }
+    /// Whether `mv` is a lion's pass (jitto) here: out to an empty square and back, which
+    /// changes nothing on the board (XBoard writes it `@@@@`; the legality test takes any
+    /// lion's pass as one move).
+    pub fn is_lion_pass(&self, mv: Move) -> bool {
+        mv.mid()
+            .is_some_and(|mid| mv.to() == mv.from() && self.piece_on(mid).is_empty())
+    }
 
     /// Whether `mv` is a legal move here in search mode (for moves from the hash table or
     /// killer slots, which may come from another position). Generates only the moves of the
@@ -83,10 +90,7 @@ impl Position {
             return false;
         }
         let mut moves = Vec::with_capacity(128);
-        if mv
-            .mid()
-            .is_some_and(|mid| mv.to() == mv.from() && self.piece_on(mid).is_empty())
-        {
+        if self.is_lion_pass(mv) {
             self.generate(GenMode::Search, Filter::Quiets, &mut moves);
         } else {
             let mut pass_listed = true;

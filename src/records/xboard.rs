@@ -48,10 +48,7 @@ fn squares(variant: &Variant, text: &str) -> Option<Vec<Square>> {
 pub fn lion_pass(pos: &mut Position) -> Option<Move> {
     let mut moves = Vec::new();
     pos.legal_moves(GenMode::Search, &mut moves);
-    moves.into_iter().find(|m| {
-        m.mid()
-            .is_some_and(|mid| m.to() == m.from() && pos.piece_on(mid).is_empty())
-    })
+    moves.into_iter().find(|&m| pos.is_lion_pass(m))
 }
 
 /// Parses `f4f5`, `f7e8+`, `f3f4,f4g5`, `f6g7,g7f6` or `@@@@`.
@@ -105,7 +102,7 @@ pub fn move_legs(pos: &Position, mv: Move) -> Vec<String> {
     let mv = pos.canonical(mv);
     let sq = |s| square_to_xboard(v, s);
     match mv.mid() {
-        Some(mid) if mv.to() == mv.from() && pos.piece_on(mid).is_empty() => vec!["@@@@".into()],
+        Some(_) if pos.is_lion_pass(mv) => vec!["@@@@".into()],
         Some(mid) => vec![
             format!("{}{},", sq(mv.from()), sq(mid)),
             format!("{}{}", sq(mid), sq(mv.to())),

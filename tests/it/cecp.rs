@@ -53,10 +53,7 @@ fn engine_move(e: &mut Engine, pos: &mut Position) -> String {
             pos.legal_moves(shishi::position::GenMode::Search, &mut moves);
             *moves
                 .iter()
-                .find(|m| {
-                    m.mid()
-                        .is_some_and(|mid| m.to() == m.from() && pos.piece_on(mid).is_empty())
-                })
+                .find(|&&m| pos.is_lion_pass(m))
                 .expect("a pass exists")
         }
         Legs::Squares {
