@@ -14,6 +14,7 @@ mod perft;
 mod position;
 mod search;
 mod session;
+mod session_api;
 mod session_property;
 mod tune;
 mod usi;

@@ -1,0 +1,75 @@
+//! The engine session called in-process, without a protocol: positions, options from the
+//! option table, a search and its answer, refusals, queued changes (issue 28: no test called
+//! `Session` directly).
+
+use shishi::search::{Limits, Silent};
+use shishi::session::options::{self, Protocol};
+use shishi::session::{Refusal, Session, Setting, Settings};
+use std::sync::mpsc;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+fn session(protocol: Protocol) -> (Session, Arc<Mutex<Vec<String>>>) {
+    let said = Arc::new(Mutex::new(Vec::new()));
+    let sink = Arc::clone(&said);
+    let notify = Arc::new(move |s: &str| sink.lock().unwrap().push(s.to_string()));
+    (
+        Session::new(Settings::for_protocol(protocol), notify).expect("a session"),
+        said,
+    )
+}
+
+/// Runs a search to its end and returns the best move in USI.
+fn best_move(session: &mut Session, limits: Limits) -> Option<String> {
+    let (tx, rx) = mpsc::channel();
+    let pos = session.position().cloned().expect("a position");
+    session
+        .go(
+            limits,
+            false,
+            Box::new(Silent),
+            Box::new(move |r| {
+                let _ = tx.send(r);
+            }),
+        )
+        .expect("a search starts");
+    let result = rx.recv_timeout(Duration::from_secs(30)).expect("an answer");
+    result.best.map(|m| pos.move_to_usi(m))
+}
+
+#[test]
+fn a_search_answers_with_a_legal_move_of_its_position() {
+    let (mut s, _) = session(Protocol::Usi);
+    s.set_position(None, &["7i7h", "7d7e"]).unwrap();
+    let depth = Limits {
+        depth: Some(3),
+        ..Limits::default()
+    };
+    let best = best_move(&mut s, depth.clone()).expect("a move");
+    let mut pos = s.position().cloned().unwrap();
+    assert!(pos.parse_usi_move(&best).is_ok(), "{best}");
+    // A bad position leaves none, and go is refused until a good one comes.
+    assert!(s.set_position(Some("not an sfen"), &[]).is_err());
+    assert!(s.position().is_none());
+    let refused = s.go(depth, false, Box::new(Silent), Box::new(|_| {}));
+    assert!(matches!(refused, Err(Refusal::NoPosition)));
+}
+
+#[test]
+fn options_from_the_table_change_the_session() {
+    let (mut s, _) = session(Protocol::Xboard);
+    // XBoard's defaults from the table.
+    assert!(s.settings().avoid_repetition);
+    assert_eq!(s.settings().move_overhead, Duration::from_millis(100));
+    let skill = options::find("Skill Level", Protocol::Xboard).unwrap();
+    s.set(options::parse(skill, Some("3")).unwrap());
+    assert_eq!(s.settings().skill_level, 3);
+    s.set(Setting::MultiPv(2));
+    s.set(Setting::AvoidRepetition(false));
+    s.ready();
+    assert_eq!(s.settings().multipv, 2);
+    assert!(!s.settings().avoid_repetition);
+    let (usi, _) = session(Protocol::Usi);
+    assert!(!usi.settings().avoid_repetition);
+    assert_eq!(usi.settings().move_overhead, Duration::from_millis(10));
+}
