@@ -3,18 +3,9 @@
 //! version unless their doc says otherwise: a change lands only after an SPRT against the
 //! values before it passes.
 //!
-//! How the tuning stands: four constants carry values from `scripts/spsa.py`
-//! (`reverse_futility_margin`, `null_move_depth_divisor`, `lmp_base`, `qs_delta_margin`).
-//! Two SPSA runs tuned the same ten constants (futility, null move, late-move pruning and
-//! reductions, history, delta margin) with a game pair an iteration: `--iterations 600
-//! --nodes 10000 --r-end 0.02 --seed 3`, stopped for time after 502, and `--iterations 3000
-//! --nodes 15000 --r-end 0.01 --seed 2`, cut after 476 when its machine was replaced.
-//! Where both moved a constant the same way by a clear step, it takes the mean of the two,
-//! rounded; the six others stay (the runs disagreed, or one hardly moved). Against the
-//! values before, at 1+0.02 with the opening book and `--repeat`, the four passed an SPRT
-//! with bounds [0, 10]: H1 after 1,078 games, +35.2 +/- 19.9 Elo. The first run's ten
-//! values alone had not shown a gain (-5.5 +/- 27.4 Elo after 570 games, stopped). A longer
-//! run (`spsa.py --resume` carries one over several sittings) may find more.
+//! Four constants carry values from SPSA (`scripts/spsa.py`), marked "SPSA" in their docs;
+//! the runs and the SPRT that accepted them are logged in `docs/tuning.md`, not here, so
+//! that this file says only what holds.
 //!
 //! They are one [`SearchParams`] value that travels with the search limits, so that a
 //! tuner can change them without a rebuild: the engine accepts `setoption name
@@ -116,12 +107,8 @@ search_params! {
     /// See `contempt_pct`: the largest contempt, in centipawns.
     contempt_max: i32 = 150, 0, 1000;
     /// Per mille of a timed move's planned time that the proof-number solver gets first, to
-    /// prove a forced win (0: never). On at 100 since its SPRT passed: same binary, 100
-    /// against 0, 1+0.02, book, `--repeat`, SPRT [-10, 0] (it pays at longer clocks and finds
-    /// mates the search misses, so in blitz it had to do no harm): H1 accepted after 4,559
-    /// games, 2083-2055-421, +2.1 +/- 9.6 Elo, LLR 2.97. At a 60 s game clock it finds and
-    /// plays 33 of the 36 hard mates of `data/mate/hard.txt`, the search alone 14 (12 of
-    /// them quiet mates that the checks-only solver does not try).
+    /// prove a forced win (0: never). On at 100: it finds mates the search misses and did
+    /// no harm in blitz (its SPRT is in `docs/tuning.md`).
     probe_mate_permille: i32 = 100, 0, 1000;
     /// The solver of `probe_mate_permille` tries only when the side to move leads by at
     /// least this much by static evaluation (forced wins come with a large lead; below it
