@@ -831,12 +831,10 @@ fn analyse_game(searcher: &mut Searcher, job: &Job, run: &Run) -> Result<(), Str
         last_to = Some(played.to());
         pos.make_move(played);
     }
+    let summary_json = json!({ "sente": summary[0].json(), "gote": summary[1].json() });
     // The game's summary line (once: a resumed run that finds it keeps it).
     if !done.contains_key(&result_key(id, None)) {
-        emit(json!({
-            "id": id,
-            "summary": { "sente": summary[0].json(), "gote": summary[1].json() },
-        }));
+        emit(json!({ "id": id, "summary": summary_json }));
     }
     log::info!(
         "{id}: {}",
@@ -858,8 +856,7 @@ fn analyse_game(searcher: &mut Searcher, job: &Job, run: &Run) -> Result<(), Str
         write_game_kif(dir, job, result, comments, names, settings.resume)?;
     }
     if let Some(dir) = &settings.report_dir {
-        let summary = json!({ "sente": summary[0].json(), "gote": summary[1].json() });
-        write_game_report(dir, job, result, &ply_results, &summary, settings)?;
+        write_game_report(dir, job, result, &ply_results, &summary_json, settings)?;
     }
     Ok(())
 }

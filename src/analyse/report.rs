@@ -11,6 +11,7 @@
 use super::{score_from_json, winning_chances, Thresholds};
 use crate::core::{Color, Move, Square};
 use crate::position::Position;
+use crate::records::kif::kanji_number;
 use crate::records::{kif_line, GameResult};
 use serde_json::{json, Value};
 use std::fmt::Write as _;
@@ -98,7 +99,7 @@ pub fn render(game: &GameReport) -> Result<String, String> {
         "boards": boards,
         "plies": plies,
         "fileNames": (1..=variant.spec.files).rev().map(|f| f.to_string()).collect::<Vec<_>>(),
-        "rankNames": (1..=variant.spec.ranks).map(kanji_rank).collect::<Vec<_>>(),
+        "rankNames": (1..=variant.spec.ranks).map(kanji_number).collect::<Vec<_>>(),
     });
     // Inside <script>, "</" would end the element.
     let data = data.to_string().replace("</", "<\\/");
@@ -242,17 +243,14 @@ fn squares_json(sq: MoveSquares) -> Value {
     json!({ "from": sq.0, "mid": sq.1, "to": sq.2 })
 }
 
-/// A score from sente's view as the page writes it: `+1.28`, or a mate with its side.
+/// A score from sente's view as the page writes it: the annotated KIF's text (`+1.28`,
+/// `先手の7手詰`), a mate with its side in English too, and sente's winning chances.
 fn eval_text(score: i32) -> Value {
+    let text = super::sente_view(score, Color::Sente);
     match crate::core::score::mate_plies(score) {
-        Some(p) if p > 0 => {
-            json!({ "text": format!("先手の{p}手詰 (sente mates)"), "chances": 1.0 })
-        }
-        Some(p) => json!({ "text": format!("後手の{}手詰 (gote mates)", -p), "chances": -1.0 }),
-        None => json!({
-            "text": format!("{:+.2}", f64::from(score) / 100.0),
-            "chances": winning_chances(score),
-        }),
+        Some(p) if p > 0 => json!({ "text": format!("{text} (sente mates)"), "chances": 1.0 }),
+        Some(_) => json!({ "text": format!("{text} (gote mates)"), "chances": -1.0 }),
+        None => json!({ "text": text, "chances": winning_chances(score) }),
     }
 }
 
@@ -261,15 +259,6 @@ fn side_name(c: Color) -> &'static str {
         "sente"
     } else {
         "gote"
-    }
-}
-
-fn kanji_rank(n: usize) -> String {
-    const DIGITS: [&str; 10] = ["", "一", "二", "三", "四", "五", "六", "七", "八", "九"];
-    match n {
-        1..=9 => DIGITS[n].to_string(),
-        10..=19 => format!("十{}", DIGITS[n - 10]),
-        _ => n.to_string(),
     }
 }
 

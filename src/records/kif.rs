@@ -29,7 +29,7 @@ pub struct KifGame {
 }
 
 /// Kanji numerals for ranks 1..=12 (十一, 十二).
-fn kanji_number(n: usize) -> String {
+pub fn kanji_number(n: usize) -> String {
     const DIGITS: [&str; 10] = ["", "一", "二", "三", "四", "五", "六", "七", "八", "九"];
     match n {
         1..=9 => DIGITS[n].to_string(),
