@@ -95,18 +95,26 @@ impl Settings {
         settings
     }
 
-    /// Takes a setting that is a plain value (the others need the session).
+    /// The one home of a setting's value: takes it, within its bounds. The variant, the
+    /// thread count (cut to the machine, with a notice), a cleared table and the search
+    /// constants (checked, with a notice) need the session: [`Session::set`] does those.
     fn apply_value(&mut self, setting: Setting) {
         match setting {
+            Setting::Hash(mb) => self.hash_mb = mb.clamp(1, MAX_HASH_MB),
+            Setting::MultiPv(n) => self.multipv = n.clamp(1, MAX_MULTIPV),
             Setting::MoveOverhead(d) => self.move_overhead = d,
             Setting::AvoidRepetition(on) => self.avoid_repetition = on,
-            Setting::MultiPv(n) => self.multipv = n,
-            Setting::SkillLevel(level) => self.skill_level = level,
+            Setting::SkillLevel(level) => {
+                self.skill_level = level.min(crate::search::skill::MAX_LEVEL)
+            }
             Setting::Ponder(on) => self.ponder = on,
             Setting::ResignWhenLost(on) => self.resign_when_lost = on,
             Setting::AnalyseMode(on) => self.analyse_mode = on,
             Setting::MateMoves(moves) => self.mate_moves = moves,
-            _ => {}
+            Setting::Variant(_)
+            | Setting::Threads(_)
+            | Setting::ClearHash
+            | Setting::SearchParam(..) => {}
         }
     }
 }
@@ -273,6 +281,7 @@ impl Session {
                 notify("the option will apply when the current search ends");
             }
         }
+        self.settings.apply_value(setting);
         match setting {
             Setting::Variant(v) => {
                 if v.name() != self.variant.name() || self.position.is_none() {
@@ -280,9 +289,8 @@ impl Session {
                     self.position = Some(Position::startpos(v));
                 }
             }
-            Setting::Hash(mb) => {
-                let mb = mb.clamp(1, MAX_HASH_MB);
-                self.settings.hash_mb = mb;
+            Setting::Hash(_) => {
+                let mb = self.settings.hash_mb;
                 self.worker.configure(Box::new(move |s| {
                     if let Err(e) = s.set_hash(mb) {
                         notify(&format!("error: {e}; keeping a {} MB table", s.hash_mb()));
@@ -299,25 +307,22 @@ impl Session {
                 self.settings.threads = n;
                 self.worker.configure(Box::new(move |s| s.set_threads(n)));
             }
-            Setting::MultiPv(n) => {
-                let n = n.clamp(1, MAX_MULTIPV);
-                self.settings.multipv = n;
+            Setting::MultiPv(_) => {
+                let n = self.settings.multipv;
                 self.worker.configure(Box::new(move |s| s.multipv = n));
             }
             Setting::MoveOverhead(d) => {
-                self.settings.move_overhead = d;
                 self.worker
                     .configure(Box::new(move |s| s.move_overhead = d));
             }
             Setting::ClearHash => self.worker.configure(Box::new(Searcher::clear)),
-            Setting::Ponder(on) => self.settings.ponder = on,
-            Setting::ResignWhenLost(on) => self.settings.resign_when_lost = on,
-            Setting::AvoidRepetition(on) => self.settings.avoid_repetition = on,
-            Setting::MateMoves(moves) => self.settings.mate_moves = moves,
-            Setting::AnalyseMode(on) => self.settings.analyse_mode = on,
-            Setting::SkillLevel(level) => {
-                self.settings.skill_level = level.min(crate::search::skill::MAX_LEVEL)
-            }
+            // Plain values, taken above.
+            Setting::Ponder(_)
+            | Setting::ResignWhenLost(_)
+            | Setting::AvoidRepetition(_)
+            | Setting::MateMoves(_)
+            | Setting::AnalyseMode(_)
+            | Setting::SkillLevel(_) => {}
             Setting::SearchParam(name, value) => {
                 if let Err(e) = self.settings.search_params.set(name, value) {
                     (self.notify)(&e);
