@@ -700,7 +700,7 @@ impl Controller {
 pub fn result_line(outcome: Outcome) -> String {
     format!(
         "{} {{{}}}",
-        crate::position::result_text(outcome.winner),
+        crate::records::GameResult::won_by(outcome.winner),
         outcome.reason.describe()
     )
 }

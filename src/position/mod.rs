@@ -21,7 +21,7 @@ use crate::core::{Bitboard, Color, Move, Square};
 use crate::variant::{Kind, Variant, MAX_KINDS};
 pub use movegen::{Filter, GenMode};
 pub use notation::MoveError;
-pub use rules::{result_text, LionCapture, Outcome, OutcomeReason};
+pub use rules::{LionCapture, Outcome, OutcomeReason};
 pub use sfen::SfenError;
 pub use square_sums::PieceSquareTable;
 

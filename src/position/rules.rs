@@ -42,15 +42,6 @@ impl OutcomeReason {
     }
 }
 
-/// A game result as records write it: `1-0` when sente won, `0-1` when gote won, `1/2-1/2`.
-pub fn result_text(winner: Option<Color>) -> &'static str {
-    match winner {
-        Some(Color::Sente) => "1-0",
-        Some(Color::Gote) => "0-1",
-        None => "1/2-1/2",
-    }
-}
-
 /// What the lion-trading rules say of a capture of a lion.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LionCapture {
