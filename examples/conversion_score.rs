@@ -7,7 +7,7 @@
 //! (e.g. `data/endgames/blitz-leads.txt 10000`: blitz games drawn far ahead).
 
 use shishi::position::Position;
-use shishi::search::{Limits, Searcher};
+use shishi::search::{Limits, Request, Searcher};
 use shishi::variant::Variant;
 
 fn main() {
@@ -22,10 +22,10 @@ fn main() {
         .get(2)
         .map(|s| s.parse().unwrap_or_else(|_| fail(usage)));
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| fail(&format!("{path}: {e}")));
-    let limits = Limits {
+    let request = Request::play(Limits {
         nodes: Some(nodes),
         ..Limits::default()
-    };
+    });
     let (mut lines, mut won, mut won_plies) = (0, 0, 0);
     for (n, line) in text.lines().enumerate() {
         if line.starts_with('#') || line.trim().is_empty() {
@@ -42,7 +42,7 @@ fn main() {
         let limit =
             max_plies.unwrap_or_else(|| fields[2].parse().unwrap_or_else(|_| bad("ply limit")));
         let strong = pos.side_to_move();
-        let outcome = Searcher::new(16, 1).play_out(&mut pos, &limits, limit);
+        let outcome = Searcher::new(16).play_out(&mut pos, &request, limit);
         let plies = pos.history().len();
         lines += 1;
         let verdict = match outcome {

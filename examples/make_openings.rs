@@ -7,7 +7,7 @@
 
 use shishi::core::rng::Rng;
 use shishi::position::Position;
-use shishi::search::{Info, Limits, Observer, SearchControl, Searcher};
+use shishi::search::{Info, Limits, Observer, Request, SearchControl, SearchOptions, Searcher};
 use shishi::variant::Variant;
 use std::collections::HashSet;
 use std::sync::Mutex;
@@ -27,21 +27,24 @@ fn main() {
     let count: usize = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(50);
     let plies: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(8);
     let mut rng = Rng::new(args.get(3).and_then(|s| s.parse().ok()).unwrap_or(1));
-    let mut searcher = Searcher::new(16, 1);
+    let mut searcher = Searcher::new(16);
     let mut seen = HashSet::new();
     let mut made = 0;
     while made < count {
         let mut pos = Position::startpos(variant);
         let mut line = Vec::new();
         for _ in 0..plies {
-            searcher.multipv = 6;
             let lines = Lines(Mutex::new(Vec::new()));
             searcher.search(
                 &pos,
-                &Limits {
+                &Request::play(Limits {
                     depth: Some(4),
                     ..Limits::default()
-                },
+                })
+                .with_options(SearchOptions {
+                    multipv: 6,
+                    ..SearchOptions::default()
+                }),
                 &SearchControl::new(false),
                 &lines,
             );
@@ -56,13 +59,12 @@ fn main() {
             line.push(pos.move_to_usi(pick));
             pos.make_move(pick);
         }
-        searcher.multipv = 1;
         let result = searcher.search(
             &pos,
-            &Limits {
+            &Request::play(Limits {
                 depth: Some(6),
                 ..Limits::default()
-            },
+            }),
             &SearchControl::new(false),
             &shishi::search::Silent,
         );

@@ -9,7 +9,7 @@
 //! and a promotion-rich endgame.
 
 use crate::position::Position;
-use crate::search::{Limits, SearchControl, Searcher, Silent};
+use crate::search::{Limits, Request, SearchControl, SearchOptions, Searcher, Silent};
 use crate::variant::Variant;
 use std::time::{Duration, Instant};
 
@@ -58,14 +58,18 @@ pub fn run(
         let mut pos = Position::from_sfen(variant, sfen).expect("bench SFEN");
         pos.play_usi_moves(moves.split_whitespace())
             .expect("bench moves");
-        let mut searcher = Searcher::try_new(hash_mb, threads)?;
-        let limits = Limits {
+        let mut searcher = Searcher::try_new(hash_mb)?;
+        let request = Request::play(Limits {
             depth: Some(depth),
             ..Limits::default()
-        };
+        })
+        .with_options(SearchOptions {
+            threads,
+            ..SearchOptions::default()
+        });
         let control = SearchControl::new(false);
         let start = Instant::now();
-        let result = searcher.search(&pos, &limits, &control, &Silent);
+        let result = searcher.search(&pos, &request, &control, &Silent);
         let elapsed = start.elapsed();
         let best = result
             .best

@@ -14,7 +14,9 @@ use crate::core::score::{mate_plies, Score};
 use crate::mate::Verdict;
 use crate::position::Position;
 use crate::records::{to_kif_with_header, GameRecord, GameResult};
-use crate::search::{Info, Limits, Observer, SearchControl, Searcher};
+use crate::search::{
+    Info, Limits, Observer, Request, SearchControl, SearchOptions, Searcher, Task,
+};
 use crate::variant::Variant;
 use input::Job;
 use rayon::prelude::*;
@@ -159,17 +161,21 @@ fn search(
     multipv: usize,
 ) -> Analysis {
     searcher.clear();
-    searcher.multipv = multipv;
     let lines = Lines(Mutex::new(Vec::new()));
     // Analysis wants the position's own scores: a draw is 0, without the contempt of play.
-    let limits = Limits {
-        analysis: true,
-        ..settings.limits.clone()
+    let request = Request {
+        limits: settings.limits.clone(),
+        task: Task::Analyse,
+        options: SearchOptions {
+            threads: settings.threads,
+            multipv,
+            ..SearchOptions::default()
+        },
     };
     let result = crate::session::worker::search_guarded(
         searcher,
         pos,
-        &limits,
+        &request,
         &SearchControl::new(false),
         &lines,
     );
@@ -212,15 +218,19 @@ fn search(
 /// "..."}` for a forced win of the side to move, `{"result": "nomate"}` when no checking
 /// sequence wins, `{"result": "unknown"}` when undecided in `time`.
 fn prove(searcher: &mut Searcher, pos: &Position, time: std::time::Duration) -> Value {
-    let limits = Limits {
-        mate: true,
-        movetime: Some(time),
-        ..Limits::default()
+    let request = Request {
+        limits: Limits {
+            mate: true,
+            movetime: Some(time),
+            ..Limits::default()
+        },
+        task: Task::ProveMate(crate::mate::AttackerMoves::Checks),
+        ..Request::default()
     };
     let result = crate::session::worker::search_guarded(
         searcher,
         pos,
-        &limits,
+        &request,
         &SearchControl::new(false),
         &crate::search::Silent,
     );
@@ -537,7 +547,7 @@ pub fn run(
     done: &HashMap<String, Value>,
 ) -> Result<usize, String> {
     // The table size is the user's: check once that it can be had at all.
-    drop(Searcher::try_new(settings.hash_mb, settings.threads)?);
+    drop(Searcher::try_new(settings.hash_mb)?);
     let total: usize = jobs
         .iter()
         .map(|j| match j {
@@ -571,7 +581,7 @@ pub fn run(
         emit: &emit,
     };
     let work = |job: &Job| {
-        let Ok(mut searcher) = Searcher::try_new(settings.hash_mb, settings.threads) else {
+        let Ok(mut searcher) = Searcher::try_new(settings.hash_mb) else {
             log::error!("{}: no memory for the hash table; skipped", job.id());
             return;
         };

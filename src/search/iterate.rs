@@ -1,19 +1,22 @@
 //! Iterative deepening at the root: aspiration windows around the last score, MultiPV
 //! lines, and the main thread's reports and soft time limit.
 
-use super::thread::{Frame, Line, Worker};
+use super::thread::{Frame, Line, SearchThread};
 use super::{Bound, Info, MAX_PLY};
 use crate::core::score::{is_mate, mate_plies, Score, INFINITE};
 
-impl Worker<'_> {
+impl SearchThread<'_> {
     /// Searches deeper and deeper until a limit or a stop.
     pub fn iterative_deepening(&mut self) {
-        let limits = self.shared.limits;
+        let limits = &self.shared.request.limits;
         let max_depth = match limits.depth {
             Some(d) => d.clamp(1, MAX_PLY as i32 - 8),
             None => MAX_PLY as i32 - 8,
         };
-        let max_depth = limits
+        let max_depth = self
+            .shared
+            .request
+            .options
             .skill
             .map_or(max_depth, |s| max_depth.min(s.max_depth()));
         self.history.clear_killers();
@@ -72,7 +75,7 @@ impl Worker<'_> {
         if control.is_pondering() {
             return false;
         }
-        if !self.shared.limits.infinite
+        if !self.shared.request.limits.infinite
             && mate_plies(best).is_some_and(|p| depth >= p.abs() + self.params.proven_mate_margin)
         {
             return true;

@@ -12,80 +12,25 @@ pub mod iterate;
 pub mod movepick;
 pub mod negamax;
 pub mod params;
-pub mod pool;
-mod prove;
 pub mod qsearch;
+pub mod request;
+pub mod searcher;
 pub mod see;
 pub mod skill;
+mod solver;
 pub mod thread;
 pub mod time;
 pub mod tt;
 
 use crate::core::score::{self, Score};
 use crate::core::Move;
-pub use pool::Searcher;
+pub use request::{Clock, Limits, Request, SearchOptions, Task};
+pub use searcher::Searcher;
 use std::time::Duration;
 pub use tt::Bound;
 
 /// Deepest ply the search reaches (iterations, extensions and quiescence included).
 pub const MAX_PLY: usize = 128;
-
-/// A game clock as `go` gives it, per colour.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Clock {
-    /// Main time left (sente, gote).
-    pub time: [Duration; 2],
-    /// Fischer increment per move (sente, gote).
-    pub increment: [Duration; 2],
-    /// Byoyomi per move once the main time is spent (sente, gote).
-    pub byoyomi: [Duration; 2],
-    /// Moves until the next time control, if the clock has one.
-    pub moves_to_go: Option<u32>,
-}
-
-/// What ends a search (any mix; none at all means "until stopped").
-#[derive(Clone, Debug, Default)]
-pub struct Limits {
-    /// Maximum depth in plies.
-    pub depth: Option<i32>,
-    /// Maximum nodes (all threads together).
-    pub nodes: Option<u64>,
-    /// Fixed time for this move.
-    pub movetime: Option<Duration>,
-    /// Prove or disprove a forced win of the side to move with the proof-number solver
-    /// ([`crate::mate`]) instead of searching (USI `go mate`); `movetime` and `nodes` bound it.
-    pub mate: bool,
-    /// Which attacker moves a `mate` search tries (USI `Mate_AllMoves`).
-    pub mate_moves: crate::mate::AttackerMoves,
-    /// Search until told to stop.
-    pub infinite: bool,
-    /// The search analyses a position rather than plays a move of a game (USI
-    /// `USI_AnalyseMode`): a draw scores as a draw, without contempt, so the reported
-    /// scores are the position's.
-    pub analysis: bool,
-    /// The clock.
-    pub clock: Option<Clock>,
-    /// Only these root moves (empty: all).
-    pub search_moves: Vec<Move>,
-    /// Do not play a move that repeats an earlier position of the game when another move
-    /// exists (HaChu treats any repetition as an illegal move; XBoard mode sets this).
-    pub avoid_repetition: bool,
-    /// Play below full strength (`Skill_Level` under 20).
-    pub skill: Option<skill::Skill>,
-    /// The search constants (tuning changes them; the defaults otherwise).
-    pub params: params::SearchParams,
-}
-
-impl Limits {
-    /// The node limit: the one asked for, or a lower strength level's budget.
-    pub fn node_limit(&self) -> Option<u64> {
-        let by_skill = self.skill.map(skill::Skill::max_nodes);
-        match (self.nodes, by_skill) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        }
-    }
-}
 
 /// One finished line of the search.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -3,13 +3,13 @@
 //! and pruning, and the history/killer/countermove updates of a cut-off.
 
 use super::movepick::{is_capture, MovePicker};
-use super::thread::{Frame, Worker};
+use super::thread::{Frame, SearchThread};
 use super::tt::Bound;
 use super::MAX_PLY;
 use crate::core::score::{is_mate, mate_in, mated_in, Score, DRAW, INFINITE, MATE_BOUND};
 use crate::core::Move;
 
-impl Worker<'_> {
+impl SearchThread<'_> {
     /// Negamax with alpha-beta at `ply >= 1`. `allow_null`: the previous move was not a null move.
     pub(super) fn negamax(
         &mut self,

@@ -5,13 +5,13 @@
 
 use super::movepick::MovePicker;
 use super::see::captured_value;
-use super::thread::{Frame, Worker};
+use super::thread::{Frame, SearchThread};
 use super::tt::Bound;
 use super::MAX_PLY;
 use crate::core::score::{mate_in, mated_in, Score, DRAW, INFINITE};
 use crate::core::Move;
 
-impl Worker<'_> {
+impl SearchThread<'_> {
     /// Quiescence search at `ply`.
     pub(super) fn qsearch(&mut self, alpha: Score, beta: Score, ply: usize) -> Score {
         self.qsearch_inner(alpha, beta, ply, 0)

@@ -1,7 +1,7 @@
 //! One search thread's state: its own copy of the position, history tables, move-picker
 //! buffers and PV table, plus references to what all threads share (hash table, control,
 //! node counters). The search itself is split over `negamax.rs`, `qsearch.rs` and
-//! `iterate.rs`, each an `impl Worker` block.
+//! `iterate.rs`, each an `impl SearchThread` block.
 
 use super::eval_cache::EvalCache;
 use super::history::History;
@@ -9,7 +9,7 @@ use super::movepick::PickerBuffers;
 use super::params::SearchParams;
 use super::time::TimeLimits;
 use super::tt::TranspositionTable;
-use super::{Limits, Observer, SearchControl, MAX_PLY};
+use super::{Observer, Request, SearchControl, MAX_PLY};
 use crate::core::score::{mate_in, mated_in, Score, DRAW, INFINITE};
 use crate::core::{Move, Square};
 use crate::eval::Evaluator;
@@ -32,11 +32,11 @@ pub struct Shared<'a> {
     pub control: &'a SearchControl,
     /// Nodes per thread (each thread adds its own count now and then).
     pub nodes: Vec<AtomicU64>,
-    /// The search limits.
-    pub limits: &'a Limits,
+    /// What the search is asked: limits, task, options.
+    pub request: &'a Request,
     /// Time limits (applied by the main thread).
     pub time: TimeLimits,
-    /// Number of MultiPV lines.
+    /// Number of lines searched (MultiPV, or a lower strength's lines to choose from).
     pub multipv: usize,
     /// Where the main thread reports.
     pub observer: &'a dyn Observer,
@@ -45,7 +45,7 @@ pub struct Shared<'a> {
     /// The side to move at the root, and what a draw is worth to it (negative when it is
     /// ahead: see `SearchParams::contempt_pct`).
     pub root_draw: (crate::core::Color, Score),
-    /// The fastest forced win that the analysis mate helper proved (see `prove.rs`): it
+    /// The fastest forced win that the solver proved in an analysis (see `solver.rs`): it
     /// stands as the first line over any line of the search that does not mate as fast.
     pub proven: std::sync::Mutex<Option<super::Info>>,
 }
@@ -78,7 +78,7 @@ impl Shared<'_> {
         self.observer.info(info);
     }
 
-    /// The mate helper's proven line, if it proved one.
+    /// The solver's proven line, if it proved one.
     pub fn proven(&self) -> Option<super::Info> {
         self.proven
             .lock()
@@ -171,7 +171,7 @@ pub struct Frame {
 }
 
 /// A search thread.
-pub struct Worker<'a> {
+pub struct SearchThread<'a> {
     /// Thread number; 0 is the main thread (time, reports).
     pub id: usize,
     /// The thread's own position.
@@ -203,16 +203,16 @@ pub struct Worker<'a> {
     pub(super) params: SearchParams,
 }
 
-impl<'a> Worker<'a> {
-    /// A worker for `pos` searching `root_moves`.
+impl<'a> SearchThread<'a> {
+    /// A search thread for `pos` searching `root_moves`.
     pub fn new(
         id: usize,
         mut pos: Position,
         root_moves: &[Move],
         shared: &'a Shared<'a>,
         history: &'a mut History,
-    ) -> Worker<'a> {
-        let params = shared.limits.params;
+    ) -> SearchThread<'a> {
+        let params = shared.request.options.params;
         let (base, divisor) = (
             params.lmr_base_hundredths as f64 / 100.0,
             params.lmr_divisor_hundredths as f64 / 100.0,
@@ -231,7 +231,7 @@ impl<'a> Worker<'a> {
         let ev = Evaluator::for_variant(pos.variant());
         // The position keeps the evaluation's per-square sum as it moves.
         pos.track_square_sums(ev.square_table());
-        Worker {
+        SearchThread {
             id,
             pos,
             ev,
@@ -245,7 +245,7 @@ impl<'a> Worker<'a> {
             frames: vec![Frame::default(); MAX_PLY + 2],
             nodes: 0,
             own_node_limit: match id {
-                0 => shared.limits.node_limit().unwrap_or(u64::MAX),
+                0 => shared.request.node_limit().unwrap_or(u64::MAX),
                 _ => u64::MAX,
             },
             seldepth: 0,
@@ -300,7 +300,7 @@ impl<'a> Worker<'a> {
     /// score.
     fn over_node_limit(&self) -> bool {
         self.shared
-            .limits
+            .request
             .node_limit()
             .is_some_and(|max| self.completed_depth > 0 && self.shared.total_nodes() >= max)
     }
@@ -309,7 +309,7 @@ impl<'a> Worker<'a> {
     /// [`FIRST_ITERATION_TIME_CAP`] ends even so: an answer within a bounded time, always
     /// (the best root move found so far, unscored).
     fn first_iteration_overdue(&self) -> bool {
-        let limits = self.shared.limits;
+        let limits = &self.shared.request.limits;
         let control = self.shared.control;
         self.completed_depth == 0
             && limits.movetime.is_none()
@@ -396,7 +396,7 @@ impl<'a> Worker<'a> {
     }
 }
 
-impl Worker<'_> {
+impl SearchThread<'_> {
     /// Nodes this thread searched.
     pub fn nodes_searched(&self) -> u64 {
         self.nodes

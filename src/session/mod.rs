@@ -9,9 +9,10 @@
 //!   comes, so no answer is ever a move of an older position.
 //! - `go` in a finished game is refused with the outcome (the front-end answers it).
 //! - A new `go` first stops the running search and waits for its answer.
-//! - Options: those of the session (variant, ponder, resign, repetitions, analyse mode)
-//!   apply at once; those of the searcher (hash, threads, MultiPV, overhead, clear) are
-//!   queued to the worker and apply when the running search, if any, has ended.
+//! - Options apply to the next search: each `go` takes the session's settings as its
+//!   [`SearchOptions`] and [`Task`]. The hash size and `Clear Hash` change the searcher's
+//!   tables: they are queued to the worker and apply when the running search, if any, has
+//!   ended.
 
 pub mod io;
 pub mod options;
@@ -19,7 +20,7 @@ pub mod text;
 pub mod worker;
 
 use crate::position::{Outcome, Position};
-use crate::search::{Limits, Observer, SearchControl, Searcher};
+use crate::search::{Limits, Observer, Request, SearchControl, SearchOptions, Searcher, Task};
 use crate::variant::Variant;
 use std::sync::Arc;
 use std::time::Duration;
@@ -93,6 +94,18 @@ impl Settings {
             settings.apply_value(setting);
         }
         settings
+    }
+
+    /// The options of every search under these settings.
+    pub fn search_options(&self) -> SearchOptions {
+        SearchOptions {
+            threads: self.threads,
+            multipv: self.multipv,
+            skill: crate::search::skill::Skill::new(self.skill_level),
+            move_overhead: self.move_overhead,
+            avoid_repetition: self.avoid_repetition,
+            params: self.search_params,
+        }
     }
 
     /// The one home of a setting's value: takes it, within its bounds. The variant, the
@@ -174,10 +187,7 @@ pub struct Session {
 impl Session {
     /// A session in chu's start position. An error if the search worker cannot start.
     pub fn new(settings: Settings, notify: Notify) -> std::io::Result<Session> {
-        let mut searcher = Searcher::try_new(settings.hash_mb, settings.threads)
-            .unwrap_or_else(|_| Searcher::new(1, settings.threads));
-        searcher.multipv = settings.multipv;
-        searcher.move_overhead = settings.move_overhead;
+        let searcher = Searcher::try_new(settings.hash_mb).unwrap_or_else(|_| Searcher::new(1));
         let variant = Variant::chu();
         Ok(Session {
             variant,
@@ -269,13 +279,10 @@ impl Session {
     pub fn set(&mut self, setting: Setting) {
         let notify = Arc::clone(&self.notify);
         if self.worker.is_searching() {
-            let delayed = matches!(
+            // Every option of the search applies to the next one.
+            let delayed = !matches!(
                 setting,
-                Setting::Hash(_)
-                    | Setting::Threads(_)
-                    | Setting::MultiPv(_)
-                    | Setting::MoveOverhead(_)
-                    | Setting::ClearHash
+                Setting::Variant(_) | Setting::Ponder(_) | Setting::ResignWhenLost(_)
             );
             if delayed {
                 notify("the option will apply when the current search ends");
@@ -305,19 +312,12 @@ impl Session {
                     ));
                 }
                 self.settings.threads = n;
-                self.worker.configure(Box::new(move |s| s.set_threads(n)));
-            }
-            Setting::MultiPv(_) => {
-                let n = self.settings.multipv;
-                self.worker.configure(Box::new(move |s| s.multipv = n));
-            }
-            Setting::MoveOverhead(d) => {
-                self.worker
-                    .configure(Box::new(move |s| s.move_overhead = d));
             }
             Setting::ClearHash => self.worker.configure(Box::new(Searcher::clear)),
             // Plain values, taken above.
-            Setting::Ponder(_)
+            Setting::MultiPv(_)
+            | Setting::MoveOverhead(_)
+            | Setting::Ponder(_)
             | Setting::ResignWhenLost(_)
             | Setting::AvoidRepetition(_)
             | Setting::MateMoves(_)
@@ -347,20 +347,17 @@ impl Session {
             return Err(Refusal::GameOver(outcome));
         }
         let control = Arc::new(SearchControl::new(pondering));
-        // What the options say about every search; the front-ends send only what the GUI
-        // sent with its `go`.
+        // The front-ends send only what the GUI sent with its `go`; the task and the
+        // options are the session's.
         let s = &self.settings;
-        let limits = Limits {
-            mate_moves: s.mate_moves,
-            analysis: limits.analysis || s.analyse_mode,
-            avoid_repetition: s.avoid_repetition,
-            skill: crate::search::skill::Skill::new(s.skill_level),
-            params: s.search_params,
-            ..limits
+        let request = Request {
+            task: Task::for_go(&limits, s.analyse_mode, s.mate_moves),
+            limits,
+            options: s.search_options(),
         };
         self.worker.search(SearchJob {
             pos: pos.clone(),
-            limits,
+            request,
             control: Arc::clone(&control),
             observer,
             done,

@@ -1,13 +1,13 @@
 //! The search worker: one long-lived thread that owns the [`Searcher`] (hash table and
 //! histories) and runs jobs in the order they were sent: searches, and changes to the
-//! searcher (hash size, threads, ...). A change sent while a search runs therefore applies
+//! searcher (hash size, a cleared table). A change sent while a search runs therefore applies
 //! when that search ends, and nothing ever has to take the searcher from another thread.
 //!
 //! A panic inside a job is caught here (release builds unwind): it is logged, the searcher
 //! is rebuilt with the same settings, and a search still answers with a legal move.
 
 use crate::position::Position;
-use crate::search::{Limits, Observer, SearchControl, SearchResult, Searcher};
+use crate::search::{Observer, Request, SearchControl, SearchResult, Searcher};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Condvar, Mutex};
@@ -23,8 +23,8 @@ pub type Configure = Box<dyn FnOnce(&mut Searcher) + Send>;
 pub struct SearchJob {
     /// The position searched (its history included).
     pub pos: Position,
-    /// The limits.
-    pub limits: Limits,
+    /// What the search is asked.
+    pub request: Request,
     /// Stop / ponderhit switches, also kept by the session.
     pub control: Arc<SearchControl>,
     /// Where the search reports.
@@ -163,7 +163,7 @@ fn work(mut searcher: Searcher, jobs: Receiver<Job>, state: &(Mutex<State>, Cond
                 let result = search_guarded(
                     &mut searcher,
                     &job.pos,
-                    &job.limits,
+                    &job.request,
                     &job.control,
                     job.observer.as_ref(),
                 );
@@ -186,12 +186,12 @@ fn work(mut searcher: Searcher, jobs: Receiver<Job>, state: &(Mutex<State>, Cond
 pub fn search_guarded(
     searcher: &mut Searcher,
     pos: &Position,
-    limits: &Limits,
+    request: &Request,
     control: &SearchControl,
     observer: &dyn Observer,
 ) -> SearchResult {
     match catch_unwind(AssertUnwindSafe(|| {
-        searcher.search(pos, limits, control, observer)
+        searcher.search(pos, request, control, observer)
     })) {
         Ok(result) => result,
         Err(panic) => {
@@ -202,7 +202,8 @@ pub fn search_guarded(
                 .unwrap_or_default();
             log::error!("the search failed ({what}); answering with a legal move");
             *searcher = searcher.fresh();
-            Searcher::root_moves(pos, &limits.search_moves, limits.avoid_repetition)
+            let (limits, options) = (&request.limits, &request.options);
+            Searcher::root_moves(pos, &limits.search_moves, options.avoid_repetition)
                 .first()
                 .map_or_else(SearchResult::default, |&mv| SearchResult::unscored(mv))
         }
@@ -212,7 +213,7 @@ pub fn search_guarded(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::Info;
+    use crate::search::{Info, Limits};
     use crate::variant::Variant;
     use std::time::Duration;
 
@@ -228,7 +229,7 @@ mod tests {
     #[test]
     fn a_panic_in_a_search_still_answers_a_legal_move_and_the_worker_lives_on() {
         let (tx, rx) = mpsc::channel();
-        let worker = SearchWorker::start(Searcher::new(1, 2)).expect("a thread");
+        let worker = SearchWorker::start(Searcher::new(1)).expect("a thread");
         let mut pos = Position::startpos(Variant::chu());
         for observer in [
             Box::new(Failing) as Box<dyn Observer + Send>,
@@ -237,10 +238,14 @@ mod tests {
             let tx = tx.clone();
             worker.search(SearchJob {
                 pos: pos.clone(),
-                limits: Limits {
+                request: Request::play(Limits {
                     depth: Some(3),
                     ..Limits::default()
-                },
+                })
+                .with_options(crate::search::SearchOptions {
+                    threads: 2,
+                    ..Default::default()
+                }),
                 control: Arc::new(SearchControl::new(false)),
                 observer,
                 done: Box::new(move |r| tx.send(r).expect("the test waits")),

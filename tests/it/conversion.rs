@@ -3,7 +3,7 @@
 //! royal captured) within the ply limit, instead of wandering until the move cap.
 
 use shishi::position::Position;
-use shishi::search::{Limits, Searcher};
+use shishi::search::{Limits, Request, Searcher};
 use shishi::variant::Variant;
 
 /// Nodes per move: small enough for CI, large enough to see a few moves ahead.
@@ -22,11 +22,11 @@ fn every_won_endgame_is_won_within_its_limit() {
         let mut pos = Position::from_sfen(variant, fields[1]).unwrap();
         let limit: usize = fields[2].parse().unwrap();
         let strong = pos.side_to_move();
-        let limits = Limits {
+        let request = Request::play(Limits {
             nodes: Some(NODES),
             ..Limits::default()
-        };
-        let outcome = Searcher::new(16, 1).play_out(&mut pos, &limits, limit);
+        });
+        let outcome = Searcher::new(16).play_out(&mut pos, &request, limit);
         match outcome {
             Some(o) if o.winner == Some(strong) => {
                 eprintln!(

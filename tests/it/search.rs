@@ -2,7 +2,9 @@
 //! MultiPV, and the bench signature.
 
 use shishi::position::Position;
-use shishi::search::{Info, Limits, Observer, SearchControl, Searcher, Silent};
+use shishi::search::{
+    Info, Limits, Observer, Request, SearchControl, SearchOptions, Searcher, Silent, Task,
+};
 use shishi::variant::Variant;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -14,8 +16,11 @@ fn search(
     threads: usize,
 ) -> (Position, shishi::search::SearchResult) {
     let pos = Position::from_sfen(variant, sfen).unwrap();
-    let mut searcher = Searcher::new(16, threads);
-    let result = searcher.search(&pos, &limits, &SearchControl::new(false), &Silent);
+    let request = Request::play(limits).with_options(SearchOptions {
+        threads,
+        ..SearchOptions::default()
+    });
+    let result = Searcher::new(16).search(&pos, &request, &SearchControl::new(false), &Silent);
     (pos, result)
 }
 
@@ -87,13 +92,20 @@ fn stop_ends_an_infinite_search_at_once_with_any_thread_count() {
     for threads in [1, 2, 3] {
         let pos = Position::startpos(Variant::chu());
         let control = SearchControl::new(false);
-        let limits = Limits {
-            infinite: true,
-            ..Limits::default()
+        let request = Request {
+            limits: Limits {
+                infinite: true,
+                ..Limits::default()
+            },
+            task: Task::Analyse,
+            options: SearchOptions {
+                threads,
+                ..SearchOptions::default()
+            },
         };
-        let mut searcher = Searcher::new(16, threads);
+        let mut searcher = Searcher::new(16);
         let (latency, result) = std::thread::scope(|s| {
-            let handle = s.spawn(|| searcher.search(&pos, &limits, &control, &Silent));
+            let handle = s.spawn(|| searcher.search(&pos, &request, &control, &Silent));
             std::thread::sleep(Duration::from_millis(300));
             let asked = Instant::now();
             control.stop();
@@ -150,10 +162,12 @@ impl Observer for Collect {
 #[test]
 fn multipv_reports_distinct_lines_best_first() {
     let pos = Position::startpos(Variant::chu());
-    let mut searcher = Searcher::new(16, 1);
-    searcher.multipv = 3;
+    let request = Request::play(depth(4)).with_options(SearchOptions {
+        multipv: 3,
+        ..SearchOptions::default()
+    });
     let seen = Collect(Mutex::new(Vec::new()));
-    searcher.search(&pos, &depth(4), &SearchControl::new(false), &seen);
+    Searcher::new(16).search(&pos, &request, &SearchControl::new(false), &seen);
     let infos = seen.0.into_inner().unwrap();
     let last: Vec<&Info> = infos
         .iter()
@@ -196,11 +210,12 @@ fn a_strength_level_keeps_its_node_budget_exactly() {
     // Level 10 may spend 6,400 nodes. The limit was checked every 1,024 nodes only, so the
     // low levels overran it (levels 0 to 4 all searched 1,024 nodes or more).
     let level = shishi::search::skill::Skill::new(10).unwrap();
-    let limits = Limits {
+    let pos = Position::from_sfen(Variant::chu(), Variant::chu().spec.start_sfen).unwrap();
+    let request = Request::default().with_options(SearchOptions {
         skill: Some(level),
-        ..Limits::default()
-    };
-    let (_, r) = search(Variant::chu(), Variant::chu().spec.start_sfen, limits, 1);
+        ..SearchOptions::default()
+    });
+    let r = Searcher::new(16).search(&pos, &request, &SearchControl::new(false), &Silent);
     assert!(r.best.is_some());
     let budget = level.max_nodes();
     assert!(

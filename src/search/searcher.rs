@@ -4,10 +4,11 @@
 //! flag ends them all.
 
 use super::history::History;
-use super::thread::{Line, Shared, Worker};
+use super::solver::SolverPlan;
+use super::thread::{Line, SearchThread, Shared};
 use super::time::time_limits;
 use super::tt::TranspositionTable;
-use super::{Info, Limits, Observer, SearchControl, SearchResult, Silent, MAX_PLY};
+use super::{Info, Limits, Observer, Request, SearchControl, SearchResult, Silent, Task, MAX_PLY};
 use crate::core::score::{Score, DRAW};
 use crate::core::Move;
 use crate::position::rules::Outcome;
@@ -26,62 +27,49 @@ const MIN_STACK_BYTES: usize = 2 * 1024 * 1024;
 /// A reusable searcher (one per engine).
 pub struct Searcher {
     tt: TranspositionTable,
+    /// One history table per search thread (as many as the last search had threads).
     histories: Vec<History>,
-    /// Number of best lines to report (MultiPV).
-    pub multipv: usize,
-    /// Margin kept on the clock for communication delays.
-    pub move_overhead: Duration,
     /// The hash memory in MB (`USI_Hash`): the search's table and the solvers' tables
     /// together take no more (protocol-docs/usi.md, "Memory").
     hash_mb: usize,
-    /// The small solver a timed game search tries first (see `prove.rs`; its 2 MB are
+    /// The probe's small solver (see `solver.rs`; its 2 MB are
     /// outside the hash memory).
     pub(super) probe_solver: Option<crate::mate::Solver>,
-    /// The solver of an analysis: the mate helper's, or a single-thread analysis's first
-    /// try (see `prove.rs`); its table is carved out of the hash memory when first needed.
+    /// The solver of an analysis: the helper's or the first line's (see `solver.rs`); its
+    /// table is carved out of the hash memory when first needed.
     pub(super) analysis_solver: Option<crate::mate::Solver>,
 }
 
 impl Searcher {
-    /// A searcher with a `hash_mb` table and `threads` threads. Panics when the table
-    /// cannot be had: for fixed small sizes (tests, tools); user sizes go to [`try_new`].
+    /// A searcher with a `hash_mb` table. Panics when the table cannot be had: for fixed
+    /// small sizes (tests, tools); user sizes go to [`try_new`]. The threads of a search
+    /// are its request's ([`SearchOptions::threads`](super::SearchOptions::threads)).
     ///
     /// [`try_new`]: Searcher::try_new
-    pub fn new(hash_mb: usize, threads: usize) -> Searcher {
-        Searcher::try_new(hash_mb, threads).expect("memory for a small hash table")
+    pub fn new(hash_mb: usize) -> Searcher {
+        Searcher::try_new(hash_mb).expect("memory for a small hash table")
     }
 
-    /// A searcher with a `hash_mb` table and `threads` threads, or an error saying that
-    /// the table cannot be had.
-    pub fn try_new(hash_mb: usize, threads: usize) -> Result<Searcher, String> {
+    /// A searcher with a `hash_mb` table, or an error saying that the table cannot be had.
+    pub fn try_new(hash_mb: usize) -> Result<Searcher, String> {
         Ok(Searcher {
             tt: TranspositionTable::try_new(hash_mb)?,
-            histories: (0..threads.max(1)).map(|_| History::new(MAX_PLY)).collect(),
-            multipv: 1,
-            move_overhead: Duration::from_millis(50),
+            histories: vec![History::new(MAX_PLY)],
             hash_mb: hash_mb.max(1),
             probe_solver: None,
             analysis_solver: None,
         })
     }
 
-    /// A searcher with this one's settings and nothing learnt (after a failure inside a
+    /// A searcher with this one's hash size and nothing learnt (after a failure inside a
     /// search, the old tables are not trusted). Falls back to a 1 MB table.
     pub fn fresh(&self) -> Searcher {
-        let mut s = Searcher::try_new(self.hash_mb(), self.threads())
-            .unwrap_or_else(|_| Searcher::new(1, self.threads()));
-        s.multipv = self.multipv;
-        s.move_overhead = self.move_overhead;
-        s
+        Searcher::try_new(self.hash_mb()).unwrap_or_else(|_| Searcher::new(1))
     }
 
-    /// Number of search threads.
-    pub fn threads(&self) -> usize {
-        self.histories.len()
-    }
-
-    /// Changes the number of threads (histories of new threads start empty).
-    pub fn set_threads(&mut self, threads: usize) {
+    /// Keeps one history table per thread of this search (histories of new threads start
+    /// empty; those of threads no longer used go).
+    fn set_threads(&mut self, threads: usize) {
         self.histories
             .resize_with(threads.max(1), || History::new(MAX_PLY));
     }
@@ -173,201 +161,86 @@ impl Searcher {
         }
     }
 
-    /// Searches `pos` within `limits`, reporting to `observer`; returns when done or
+    /// Searches `pos` as `request` asks, reporting to `observer`; returns when done or
     /// stopped (an infinite or pondering search waits for `stop` / `ponderhit` even when it
     /// has nothing left to search, as USI requires).
     ///
-    /// The result stands by the deepest line a thread finished (the last report to the
-    /// observer says the same, so a GUI that keeps the last `info` line keeps the answer);
-    /// when no iteration finished it still names a legal move, but no score.
+    /// It reads as: the solver's plan (see `solver.rs`), then the threads, then the
+    /// answer. The result stands by the deepest line a thread finished (the last report to
+    /// the observer says the same, so a GUI that keeps the last `info` line keeps the
+    /// answer); when no iteration finished it still names a legal move, but no score.
     pub fn search(
         &mut self,
         pos: &Position,
-        limits: &Limits,
+        request: &Request,
         control: &SearchControl,
         observer: &dyn Observer,
     ) -> SearchResult {
-        if limits.mate {
-            return self.prove_mate(pos, limits, control, observer);
+        let limits = &request.limits;
+        self.set_threads(request.options.threads);
+        if let Task::ProveMate(attacker_moves) = request.task {
+            return self.solver_prove(pos, limits, attacker_moves, control, observer);
         }
-        let root = Searcher::root_moves(pos, &limits.search_moves, limits.avoid_repetition);
+        let root =
+            Searcher::root_moves(pos, &limits.search_moves, request.options.avoid_repetition);
         if root.is_empty() {
             wait_for_release(control, limits);
             return SearchResult::default();
         }
-        let time = time_limits(limits, pos.side_to_move(), self.move_overhead);
-        if let Some(proven) = self.probe_mate(pos, limits, &time, control, observer, &root) {
-            return proven;
+        let time = time_limits(limits, pos.side_to_move(), request.options.move_overhead);
+        let plan = SolverPlan::choose(request, pos, &time, control.is_pondering());
+        if let SolverPlan::Probe { budget } = plan {
+            if let Some(proven) = self.solver_probe(pos, budget, control, observer, &root) {
+                return proven;
+            }
         }
         self.tt.new_search();
-        let threads = self.histories.len();
-        let mut first_proof = None;
-        if super::prove::proves_before_analysis(limits, threads, self.multipv) {
-            let budget = super::prove::analysis_proof_budget(&time);
-            first_proof = self.prove_before_analysis(pos, budget, control, &root);
-        }
-        let mut mate_helper = None;
-        if super::prove::runs_mate_helper(limits, threads, self.multipv) {
+        let first_line = match plan {
+            SolverPlan::FirstLine { budget } => self.solver_first_line(pos, budget, control, &root),
+            _ => None,
+        };
+        if plan == SolverPlan::Helper {
             self.carve_analysis_solver();
-            mate_helper = self.analysis_solver.as_mut();
         }
+        let helper_solver = match plan {
+            SolverPlan::Helper => self.analysis_solver.as_mut(),
+            _ => None,
+        };
         let shared = Shared {
             tt: &self.tt,
             control,
-            nodes: (0..threads).map(|_| AtomicU64::new(0)).collect(),
-            limits,
+            nodes: (0..self.histories.len())
+                .map(|_| AtomicU64::new(0))
+                .collect(),
+            request,
             time,
-            multipv: match limits.skill {
-                Some(_) => self.multipv.max(super::skill::LINES),
-                None => self.multipv.max(1),
-            },
+            multipv: request.lines(),
             observer,
             reported: Default::default(),
-            root_draw: (pos.side_to_move(), root_draw_value(pos, limits)),
+            root_draw: (pos.side_to_move(), root_draw_value(pos, request)),
             proven: Default::default(),
         };
-        if let Some(proof) = first_proof {
+        if let Some(proof) = first_line {
             shared.report_proven(proof);
         }
-        let (main_history, helper_histories) = self
-            .histories
-            .split_first_mut()
-            .expect("set_threads keeps one thread at least");
-        let outcomes = std::thread::scope(|scope| {
-            // Whatever happens in here (a panic included), the threads are told to stop, so
-            // that the scope can join them.
-            let _stop = StopOnDrop(control);
-            let shared = &shared;
-            let mut handles = Vec::with_capacity(threads);
-            let main = spawn_search_thread(scope, "search-main".into(), {
-                let (pos, root) = (pos.clone(), root.clone());
-                move || {
-                    let _stop = StopOnDrop(control);
-                    let mut worker = Worker::new(0, pos, &root, shared, main_history);
-                    worker.iterative_deepening();
-                    shared.nodes[0].store(worker.nodes_searched(), Relaxed);
-                    wait_for_release(control, limits);
-                    ThreadOutcome::of(&worker)
-                }
-            });
-            let Some(main) = main else {
-                return Vec::new();
-            };
-            handles.push(main);
-            let last_helper = helper_histories.len().saturating_sub(1);
-            for (i, history) in helper_histories.iter_mut().enumerate() {
-                let (pos, root) = (pos.clone(), root.clone());
-                let solver = if i == last_helper {
-                    mate_helper.take()
-                } else {
-                    None
-                };
-                let helper = spawn_search_thread(scope, format!("search-{}", i + 1), move || {
-                    let _stop = StopOnDrop(control);
-                    if let Some(solver) = solver {
-                        super::prove::help_with_mate(solver, &pos, &root, shared);
-                    }
-                    let mut worker = Worker::new(i + 1, pos, &root, shared, history);
-                    worker.iterative_deepening();
-                    ThreadOutcome::of(&worker)
-                });
-                match helper {
-                    Some(h) => handles.push(h),
-                    None => break,
-                }
-            }
-            // This thread keeps the time while the main search thread runs: the search
-            // threads check it too, but when there are more of them than cores they may not
-            // run for a long while.
-            while !handles[0].is_finished() {
-                shared.check_hard_limit();
-                std::thread::sleep(Duration::from_millis(1));
-            }
-            control.stop();
-            handles
-                .into_iter()
-                .map(|h| match h.join() {
-                    Ok(outcome) => outcome,
-                    Err(panic) => std::panic::resume_unwind(panic),
-                })
-                .collect::<Vec<_>>()
-        });
-        let Some(main) = outcomes.first() else {
-            log::error!("no search thread could be started; playing the first legal move");
-            return SearchResult::unscored(root[0]);
-        };
-        // The deepest finished line wins (an exact one before a bound at the same depth);
-        // the main thread's on ties.
-        let chosen =
-            outcomes
-                .iter()
-                .filter_map(|o| o.line.as_ref())
-                .fold(None::<&Line>, |best, line| match best {
-                    Some(b)
-                        if (b.depth, b.bound.is_none()) >= (line.depth, line.bound.is_none()) =>
-                    {
-                        Some(b)
-                    }
-                    _ => Some(line),
-                });
-        // Below full strength the main thread's last finished lines are chosen from.
-        let skilled = limits.skill.and_then(|skill| {
-            let lines = &main.lines;
-            (!lines.is_empty()).then(|| lines[skill.pick(lines, pos.key())].clone())
-        });
-        let chosen = skilled.as_ref().or(chosen);
-        let nodes = shared.total_nodes();
-        if let Some(proven) = shared.proven() {
-            if chosen.is_none_or(|line| line.score < proven.score) {
-                return proven_result(&proven, nodes, &shared);
-            }
-        }
-        let Some(line) = chosen else {
-            return SearchResult {
-                nodes,
-                ..SearchResult::unscored(main.first_move)
-            };
-        };
-        let last = Info {
-            depth: line.depth,
-            seldepth: line.seldepth,
-            multipv: 1,
-            score: line.score,
-            bound: line.bound,
-            nodes,
-            time: control.elapsed(),
-            hashfull: self.tt.hashfull(),
-            pv: line.pv.clone(),
-        };
-        if !shared.repeats_last_report(&last) {
-            shared.report(&last);
-        }
-        SearchResult {
-            best: Some(line.pv[0]),
-            ponder: line.pv.get(1).copied(),
-            score: Some(line.score),
-            bound: line.bound,
-            depth: line.depth,
-            nodes,
-            pv: line.pv.clone(),
-            mate: None,
-        }
+        let outcomes = run_threads(pos, &root, &shared, &mut self.histories, helper_solver);
+        choose_answer(pos, request, &shared, &outcomes, &root, self.tt.hashfull())
     }
 
-    /// Self-play: plays both sides from `pos`, each move a search within `limits`, until the
+    /// Self-play: plays both sides from `pos`, each move a search as `request` asks, until the
     /// game ends or `max_plies` moves were made; the outcome, `None` if the game goes on.
     /// For measurements and tests of whole endgames (converting a won one).
     pub fn play_out(
         &mut self,
         pos: &mut Position,
-        limits: &Limits,
+        request: &Request,
         max_plies: usize,
     ) -> Option<Outcome> {
         for _ in 0..max_plies {
             if let Some(outcome) = pos.outcome() {
                 return Some(outcome);
             }
-            let result = self.search(pos, limits, &SearchControl::new(false), &Silent);
+            let result = self.search(pos, request, &SearchControl::new(false), &Silent);
             // A game that goes on has a legal move (no move at all is an outcome), and the
             // search names one; should it not, the game is left where it stands.
             let Some(best) = result.best else {
@@ -379,11 +252,154 @@ impl Searcher {
     }
 }
 
+/// Runs the search threads (the main one, which keeps time and reports, and the helpers,
+/// the last of them first giving `helper_solver` its try when the plan has one) until they
+/// end; what each hands back, the main thread's first (none if no thread could start).
+fn run_threads(
+    pos: &Position,
+    root: &[Move],
+    shared: &Shared,
+    histories: &mut [History],
+    mut helper_solver: Option<&mut crate::mate::Solver>,
+) -> Vec<ThreadOutcome> {
+    let control = shared.control;
+    let limits = &shared.request.limits;
+    let (main_history, helper_histories) = histories
+        .split_first_mut()
+        .expect("set_threads keeps one thread at least");
+    std::thread::scope(|scope| {
+        // Whatever happens in here (a panic included), the threads are told to stop, so
+        // that the scope can join them.
+        let _stop = StopOnDrop(control);
+        let mut handles = Vec::with_capacity(1 + helper_histories.len());
+        let main = spawn_search_thread(scope, "search-main".into(), {
+            let (pos, root) = (pos.clone(), root.to_vec());
+            move || {
+                let _stop = StopOnDrop(control);
+                let mut thread = SearchThread::new(0, pos, &root, shared, main_history);
+                thread.iterative_deepening();
+                shared.nodes[0].store(thread.nodes_searched(), Relaxed);
+                wait_for_release(control, limits);
+                ThreadOutcome::of(&thread)
+            }
+        });
+        let Some(main) = main else {
+            return Vec::new();
+        };
+        handles.push(main);
+        let last_helper = helper_histories.len().saturating_sub(1);
+        for (i, history) in helper_histories.iter_mut().enumerate() {
+            let (pos, root) = (pos.clone(), root.to_vec());
+            let solver = if i == last_helper {
+                helper_solver.take()
+            } else {
+                None
+            };
+            let helper = spawn_search_thread(scope, format!("search-{}", i + 1), move || {
+                let _stop = StopOnDrop(control);
+                if let Some(solver) = solver {
+                    super::solver::solver_helper(solver, &pos, &root, shared);
+                }
+                let mut thread = SearchThread::new(i + 1, pos, &root, shared, history);
+                thread.iterative_deepening();
+                ThreadOutcome::of(&thread)
+            });
+            match helper {
+                Some(h) => handles.push(h),
+                None => break,
+            }
+        }
+        // This thread keeps the time while the main search thread runs: the search
+        // threads check it too, but when there are more of them than cores they may not
+        // run for a long while.
+        while !handles[0].is_finished() {
+            shared.check_hard_limit();
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        control.stop();
+        handles
+            .into_iter()
+            .map(|h| match h.join() {
+                Ok(outcome) => outcome,
+                Err(panic) => std::panic::resume_unwind(panic),
+            })
+            .collect::<Vec<_>>()
+    })
+}
+
+/// The answer of a search from what its threads handed back: the deepest finished line
+/// (an exact one before a bound at the same depth, the main thread's on ties), or below
+/// full strength the skill's pick among the main thread's lines; a proven forced win
+/// when it beats that line. The observer last hears the line the answer stands by.
+fn choose_answer(
+    pos: &Position,
+    request: &Request,
+    shared: &Shared,
+    outcomes: &[ThreadOutcome],
+    root: &[Move],
+    hashfull: u32,
+) -> SearchResult {
+    let Some(main) = outcomes.first() else {
+        log::error!("no search thread could be started; playing the first legal move");
+        return SearchResult::unscored(root[0]);
+    };
+    let deepest = outcomes.iter().filter_map(|o| o.line.as_ref()).fold(
+        None::<&Line>,
+        |best, line| match best {
+            Some(b) if (b.depth, b.bound.is_none()) >= (line.depth, line.bound.is_none()) => {
+                Some(b)
+            }
+            _ => Some(line),
+        },
+    );
+    let skilled = request.options.skill.and_then(|skill| {
+        let lines = &main.lines;
+        (!lines.is_empty()).then(|| lines[skill.pick(lines, pos.key())].clone())
+    });
+    let chosen = skilled.as_ref().or(deepest);
+    let nodes = shared.total_nodes();
+    if let Some(proven) = shared.proven() {
+        if chosen.is_none_or(|line| line.score < proven.score) {
+            return proven_result(&proven, nodes, shared);
+        }
+    }
+    let Some(line) = chosen else {
+        return SearchResult {
+            nodes,
+            ..SearchResult::unscored(main.first_move)
+        };
+    };
+    let last = Info {
+        depth: line.depth,
+        seldepth: line.seldepth,
+        multipv: 1,
+        score: line.score,
+        bound: line.bound,
+        nodes,
+        time: shared.control.elapsed(),
+        hashfull,
+        pv: line.pv.clone(),
+    };
+    if !shared.repeats_last_report(&last) {
+        shared.report(&last);
+    }
+    SearchResult {
+        best: Some(line.pv[0]),
+        ponder: line.pv.get(1).copied(),
+        score: Some(line.score),
+        bound: line.bound,
+        depth: line.depth,
+        nodes,
+        pv: line.pv.clone(),
+        mate: None,
+    }
+}
+
 /// The result of a search whose first line is the analysis solver's proven win; the
 /// observer last heard that line (`report` passes it on unless it was the last one).
 fn proven_result(proven: &Info, nodes: u64, shared: &Shared) -> SearchResult {
     shared.report(proven);
-    super::prove::proof_result(proven, nodes)
+    super::solver::proof_result(proven, nodes)
 }
 
 /// What a search thread hands back.
@@ -397,7 +413,7 @@ struct ThreadOutcome {
 }
 
 impl ThreadOutcome {
-    fn of(worker: &Worker) -> ThreadOutcome {
+    fn of(worker: &SearchThread) -> ThreadOutcome {
         ThreadOutcome {
             line: worker.final_line(),
             lines: worker.completed_lines.clone(),
@@ -453,13 +469,12 @@ fn spawn_search_thread<'scope, 'env, T: Send + 'scope>(
 
 /// What a draw is worth to the side to move at the root: minus a share of its static
 /// evaluation (contempt grows with the lead; a side behind values a draw above 0). Only
-/// in play: an analysis (`go infinite`, XBoard `analyze`, `USI_AnalyseMode`) wants the
-/// position's own scores, a draw at 0.
-fn root_draw_value(pos: &Position, limits: &Limits) -> Score {
-    if limits.infinite || limits.analysis {
+/// in play: an analysis wants the position's own scores, a draw at 0.
+fn root_draw_value(pos: &Position, request: &Request) -> Score {
+    if request.is_analysis() {
         return DRAW;
     }
-    let params = &limits.params;
+    let params = &request.options.params;
     let eval = crate::eval::Evaluator::for_variant(pos.variant()).evaluate(pos);
     -(eval * params.contempt_pct / 100).clamp(-params.contempt_max, params.contempt_max)
 }
@@ -478,29 +493,22 @@ mod tests {
 
     #[test]
     fn a_draw_costs_the_side_ahead_and_helps_the_side_behind() {
-        let limits = Limits::default();
-        let max = limits.params.contempt_max;
+        let play = Request::default();
+        let max = play.options.params.contempt_max;
         let ahead = "12/6k5/7n4/12/12/6N5/6+F5/12/12/4CTT5/4SKE5/5GF5";
         let sente_to_move = Position::from_sfen(Variant::chu(), &format!("{ahead} b - 1")).unwrap();
         let gote_to_move = Position::from_sfen(Variant::chu(), &format!("{ahead} w - 1")).unwrap();
         // Far ahead: the largest contempt.
-        assert_eq!(root_draw_value(&sente_to_move, &limits), -max);
-        assert_eq!(root_draw_value(&gote_to_move, &limits), max);
+        assert_eq!(root_draw_value(&sente_to_move, &play), -max);
+        assert_eq!(root_draw_value(&gote_to_move, &play), max);
         // About even: about nothing.
         let start = Position::startpos(Variant::chu());
-        assert!(root_draw_value(&start, &limits).abs() <= 5);
+        assert!(root_draw_value(&start, &play).abs() <= 5);
         // Analysis scores a draw as a draw, however far ahead.
-        for analysis in [
-            Limits {
-                infinite: true,
-                ..Limits::default()
-            },
-            Limits {
-                analysis: true,
-                ..Limits::default()
-            },
-        ] {
-            assert_eq!(root_draw_value(&sente_to_move, &analysis), DRAW);
-        }
+        let analysis = Request {
+            task: Task::Analyse,
+            ..Request::default()
+        };
+        assert_eq!(root_draw_value(&sente_to_move, &analysis), DRAW);
     }
 }
