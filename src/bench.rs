@@ -50,7 +50,7 @@ pub fn run(
     threads: usize,
     hash_mb: usize,
     mut each: impl FnMut(&BenchLine),
-) -> Result<(u64, Duration), String> {
+) -> Result<(u64, Duration), crate::search::tt::NoMemory> {
     let mut total = 0;
     let mut time = Duration::ZERO;
     for (index, (variant, sfen, moves)) in POSITIONS.iter().enumerate() {

@@ -547,7 +547,7 @@ pub fn run(
     done: &HashMap<String, Value>,
 ) -> Result<usize, String> {
     // The table size is the user's: check once that it can be had at all.
-    drop(Searcher::try_new(settings.hash_mb)?);
+    drop(Searcher::try_new(settings.hash_mb).map_err(|e| e.to_string())?);
     let total: usize = jobs
         .iter()
         .map(|j| match j {

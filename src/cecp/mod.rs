@@ -17,7 +17,7 @@ use crate::search::{Clock, Info, Limits, Observer, SearchResult};
 use crate::session::io::{spawn_stdin_reader, Input, Output, MAX_LINE_BYTES};
 use crate::session::options::{self, Protocol};
 use crate::session::text::{parse_number, truncate};
-use crate::session::{Refusal, Session, Setting, Settings};
+use crate::session::{PositionError, Refusal, Session, Setting, Settings};
 use crate::variant::Variant;
 use std::collections::BTreeMap;
 use std::sync::mpsc::{self, Sender};
@@ -432,9 +432,17 @@ impl Controller {
         self.hint = None;
         match self.session.set_position(Some(&sfen), &[]) {
             Ok(()) => self.game_over = false,
-            Err(e) => self
-                .out
-                .line(&format!("tellusererror Illegal position: {e}")),
+            Err(e) => {
+                let remedy = match &e {
+                    PositionError::Sfen {
+                        other_variant: Some(v),
+                        ..
+                    } => format!("; send 'variant {}' first", v.spec.xboard.names[0]),
+                    _ => String::new(),
+                };
+                self.out
+                    .line(&format!("tellusererror Illegal position: {e}{remedy}"))
+            }
         }
     }
 

@@ -35,12 +35,12 @@ macro_rules! search_params {
 
             /// Sets the parameter `name` to `value`; an error if there is no such
             /// parameter or the value is outside its range.
-            pub fn set(&mut self, name: &str, value: i64) -> Result<(), String> {
-                let Some(&(_, _, min, max)) = Self::TABLE.iter().find(|e| e.0 == name) else {
-                    return Err(format!("no search parameter {name}"));
+            pub fn set(&mut self, name: &str, value: i64) -> Result<(), ParamError> {
+                let Some(&(name, _, min, max)) = Self::TABLE.iter().find(|e| e.0 == name) else {
+                    return Err(ParamError::Unknown(name.to_string()));
                 };
                 if !(min..=max).contains(&value) {
-                    return Err(format!("{name}: {value} is outside {min}..={max}"));
+                    return Err(ParamError::OutOfRange { name, value, min, max });
                 }
                 match name {
                     $( stringify!($field) => self.$field = value as $ty, )+
@@ -51,6 +51,40 @@ macro_rules! search_params {
         }
     };
 }
+
+/// Why a search constant was not set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParamError {
+    /// No constant has this name.
+    Unknown(String),
+    /// The value is outside the constant's range.
+    OutOfRange {
+        /// The constant.
+        name: &'static str,
+        /// The value refused.
+        value: i64,
+        /// Its smallest value.
+        min: i64,
+        /// Its largest value.
+        max: i64,
+    },
+}
+
+impl std::fmt::Display for ParamError {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        match self {
+            ParamError::Unknown(name) => write!(f, "no search parameter {name}"),
+            ParamError::OutOfRange {
+                name,
+                value,
+                min,
+                max,
+            } => write!(f, "{name}: {value} is outside {min}..={max}"),
+        }
+    }
+}
+
+impl std::error::Error for ParamError {}
 
 search_params! {
     /// Aspiration window around the last iteration's score (centipawns), from

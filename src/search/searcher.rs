@@ -7,7 +7,7 @@ use super::history::History;
 use super::solver::SolverPlan;
 use super::thread::{Line, SearchThread, Shared};
 use super::time::time_limits;
-use super::tt::TranspositionTable;
+use super::tt::{NoMemory, TranspositionTable};
 use super::{Info, Limits, Observer, Request, SearchControl, SearchResult, Silent, Task, MAX_PLY};
 use crate::core::score::{Score, DRAW};
 use crate::core::Move;
@@ -51,7 +51,7 @@ impl Searcher {
     }
 
     /// A searcher with a `hash_mb` table, or an error saying that the table cannot be had.
-    pub fn try_new(hash_mb: usize) -> Result<Searcher, String> {
+    pub fn try_new(hash_mb: usize) -> Result<Searcher, NoMemory> {
         Ok(Searcher {
             tt: TranspositionTable::try_new(hash_mb)?,
             histories: vec![History::new(MAX_PLY)],
@@ -76,7 +76,7 @@ impl Searcher {
 
     /// Replaces the hash table by one of `mb` megabytes. If that much memory cannot be had,
     /// the old table stays and the error says so.
-    pub fn set_hash(&mut self, mb: usize) -> Result<(), String> {
+    pub fn set_hash(&mut self, mb: usize) -> Result<(), NoMemory> {
         // Free the old tables first so that their memory can be reused.
         self.free_tables();
         match TranspositionTable::try_new(mb) {

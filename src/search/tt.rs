@@ -115,6 +115,21 @@ pub struct TranspositionTable {
     generation: AtomicU8,
 }
 
+/// A hash table of this size cannot be had on this machine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NoMemory {
+    /// The size asked for, in MB.
+    pub mb: usize,
+}
+
+impl std::fmt::Display for NoMemory {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        write!(f, "cannot allocate a {} MB hash table", self.mb)
+    }
+}
+
+impl std::error::Error for NoMemory {}
+
 impl TranspositionTable {
     /// A table of about `mb` megabytes (at least one bucket). Panics if the memory cannot be
     /// had; see [`TranspositionTable::try_new`].
@@ -123,9 +138,8 @@ impl TranspositionTable {
     }
 
     /// A table of about `mb` megabytes, or an error if the memory cannot be had.
-    pub fn try_new(mb: usize) -> Result<TranspositionTable, String> {
-        Self::try_with_bytes(mb.max(1) << 20)
-            .ok_or_else(|| format!("cannot allocate a {mb} MB hash table"))
+    pub fn try_new(mb: usize) -> Result<TranspositionTable, NoMemory> {
+        Self::try_with_bytes(mb.max(1) << 20).ok_or(NoMemory { mb })
     }
 
     /// A table of at most `bytes` (at least one bucket), or `None` if the memory cannot be

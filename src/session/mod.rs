@@ -175,6 +175,38 @@ pub enum Refusal {
     GameOver(Outcome),
 }
 
+/// Why a position was not set. Each front-end words the remedy in its protocol (USI:
+/// `USI_Variant`; XBoard: `variant`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PositionError {
+    /// The SFEN does not parse in the session's variant.
+    Sfen {
+        /// What is wrong with it.
+        error: crate::position::sfen::SfenError,
+        /// Another variant in which it is a good position, if one is.
+        other_variant: Option<&'static Variant>,
+    },
+    /// A move of the list is not legal (the position before it stands, but is not set).
+    Moves(crate::position::notation::MoveListError),
+}
+
+impl std::fmt::Display for PositionError {
+    /// The protocol-neutral wording (the variant an SFEN belongs to is named, not how to
+    /// switch to it).
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        match self {
+            PositionError::Sfen {
+                error,
+                other_variant: Some(v),
+            } => write!(f, "{error} (this SFEN is {})", v.name()),
+            PositionError::Sfen { error, .. } => write!(f, "{error}"),
+            PositionError::Moves(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for PositionError {}
+
 /// The engine session.
 pub struct Session {
     variant: &'static Variant,
@@ -226,26 +258,27 @@ impl Session {
 
     /// Sets the position from an SFEN (`None`: the start) and moves. On an error there is
     /// no position until the next one is set, and the error says why.
-    pub fn set_position(&mut self, sfen: Option<&str>, moves: &[&str]) -> Result<(), String> {
+    pub fn set_position(
+        &mut self,
+        sfen: Option<&str>,
+        moves: &[&str],
+    ) -> Result<(), PositionError> {
         self.position = None;
         let mut pos = match sfen {
             None => Position::startpos(self.variant),
-            Some(text) => Position::from_sfen(self.variant, text).map_err(|e| {
+            Some(text) => Position::from_sfen(self.variant, text).map_err(|error| {
                 // Say so when the SFEN belongs to another variant.
-                let other = Variant::all().into_iter().find(|v| {
+                let other_variant = Variant::all().into_iter().find(|v| {
                     v.name() != self.variant.name() && Position::from_sfen(v, text).is_ok()
                 });
-                match other {
-                    Some(v) => format!(
-                        "{e} (this SFEN is {0}; set USI_Variant to {0} first)",
-                        v.name()
-                    ),
-                    None => e.to_string(),
+                PositionError::Sfen {
+                    error,
+                    other_variant,
                 }
             })?,
         };
         pos.play_usi_moves(moves.iter().copied())
-            .map_err(|e| e.to_string())?;
+            .map_err(PositionError::Moves)?;
         self.position = Some(pos);
         Ok(())
     }
@@ -325,7 +358,7 @@ impl Session {
             | Setting::SkillLevel(_) => {}
             Setting::SearchParam(name, value) => {
                 if let Err(e) = self.settings.search_params.set(name, value) {
-                    (self.notify)(&e);
+                    (self.notify)(&e.to_string());
                 }
             }
         }

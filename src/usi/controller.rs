@@ -12,7 +12,7 @@ use crate::eval::Evaluator;
 use crate::position::{GenMode, Position};
 use crate::search::{Clock, Limits};
 use crate::session::io::{Input, Output, MAX_LINE_BYTES};
-use crate::session::{Refusal, Session, Settings};
+use crate::session::{PositionError, Refusal, Session, Settings};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -116,8 +116,15 @@ impl Controller {
             Command::Position { sfen, moves } => {
                 let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
                 if let Err(e) = self.session.set_position(sfen.as_deref(), &moves) {
+                    let remedy = match &e {
+                        PositionError::Sfen {
+                            other_variant: Some(v),
+                            ..
+                        } => format!("; set USI_Variant to {} first", v.name()),
+                        _ => String::new(),
+                    };
                     self.error(&format!(
-                        "position rejected: {e}; there is no position until a good one is set"
+                        "position rejected: {e}{remedy}; there is no position until a good one is set"
                     ));
                 }
             }
@@ -362,7 +369,7 @@ impl Controller {
                 "{nodes} nodes {} nps",
                 (nodes as f64 / time.as_secs_f64().max(1e-9)) as u64
             )),
-            Err(e) => self.error(&e),
+            Err(e) => self.error(&e.to_string()),
         }
     }
 

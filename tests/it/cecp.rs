@@ -389,3 +389,13 @@ fn the_settings_dialog_options_are_offered_and_applied() {
         .iter()
         .any(|l| l.starts_with("Error (bad option") && !l.contains("'99'")));
 }
+
+#[test]
+fn a_setboard_of_another_variant_names_the_xboard_remedy() {
+    let mut e = xboard_chu();
+    e.send("setboard lnsgkgsnl/1r2e2b1/ppppppppp/9/9/9/PPPPPPPPP/1B2E2R1/LNSGKGSNL w 0 1");
+    let line = e.until(5.0, |l| l.starts_with("tellusererror"));
+    assert!(line.contains("this SFEN is shoshogi"), "{line}");
+    assert!(line.ends_with("send 'variant shogi' first"), "{line}");
+    assert!(!line.contains("USI_Variant"), "{line}");
+}

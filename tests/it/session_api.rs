@@ -4,7 +4,8 @@
 
 use shishi::search::{Limits, Silent};
 use shishi::session::options::{self, Protocol};
-use shishi::session::{Refusal, Session, Setting, Settings};
+use shishi::session::{PositionError, Refusal, Session, Setting, Settings};
+use shishi::variant::Variant;
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -72,4 +73,26 @@ fn options_from_the_table_change_the_session() {
     let (usi, _) = session(Protocol::Usi);
     assert!(!usi.settings().avoid_repetition);
     assert_eq!(usi.settings().move_overhead, Duration::from_millis(10));
+}
+
+#[test]
+fn a_position_of_another_variant_comes_back_as_a_typed_error_naming_it() {
+    // The session said "set USI_Variant to shoshogi first", and XBoard users saw it: the
+    // error is typed now, and each front-end words the remedy.
+    let (mut s, _) = session(Protocol::Xboard);
+    let sho_start = Variant::sho().spec.start_sfen;
+    let error = s.set_position(Some(sho_start), &[]).unwrap_err();
+    match &error {
+        PositionError::Sfen {
+            other_variant: Some(v),
+            ..
+        } => assert_eq!(v.name(), "shoshogi"),
+        other => panic!("{other:?}"),
+    }
+    assert!(!error.to_string().contains("USI_Variant"), "{error}");
+    let moves = s.set_position(None, &["7i7h", "nonsense"]).unwrap_err();
+    assert!(
+        matches!(moves, PositionError::Moves(ref e) if e.index == 1),
+        "{moves:?}"
+    );
 }

@@ -200,10 +200,9 @@ fn bad_input_never_crashes_and_a_bad_position_leaves_none() {
         .count();
     assert!(errors >= 10, "{:#?}", e.seen);
     assert!(
-        e.seen
-            .iter()
-            .any(|l| l.contains("ranks") && l.contains("shoshogi")),
-        "names the other variant: {:#?}",
+        e.seen.iter().any(|l| l.contains("ranks")
+            && l.contains("(this SFEN is shoshogi); set USI_Variant to shoshogi first")),
+        "names the other variant and the USI remedy: {:#?}",
         e.seen
     );
     assert!(
