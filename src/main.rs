@@ -54,19 +54,6 @@ enum Command {
     Match(Box<MatchArgs>),
     /// Analyse positions or whole games (SFEN lines, JSON lines, KIF) on all cores.
     Analyse(Box<AnalyseArgs>),
-    /// A scripted random-move USI engine for the match runner's tests.
-    #[command(hide = true)]
-    Testengine {
-        /// random, illegal, crash, hang or shiftjis.
-        #[arg(long, default_value = "random")]
-        behaviour: String,
-        /// Misbehave after this many moves.
-        #[arg(long, default_value_t = 0)]
-        after: usize,
-        /// Random seed.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-    },
     /// Search the fixed bench positions; the last line is `N nodes M nps`.
     Bench {
         /// Depth in plies.
@@ -160,23 +147,6 @@ fn run(cli: Cli) -> Result<()> {
         Some(Command::Match(args)) => run_match(*args),
         Some(Command::Tune(command)) => run_tune(command),
         Some(Command::Analyse(args)) => run_analyse(*args),
-        Some(Command::Testengine {
-            behaviour,
-            after,
-            seed,
-        }) => {
-            use shishi::tournament::testengine::{run, Behaviour};
-            let b = match behaviour.as_str() {
-                "random" => Behaviour::Random,
-                "illegal" => Behaviour::Illegal,
-                "crash" => Behaviour::Crash,
-                "hang" => Behaviour::Hang,
-                "shiftjis" => Behaviour::ShiftJis,
-                other => anyhow::bail!("unknown behaviour '{other}'"),
-            };
-            run(b, after, seed);
-            Ok(())
-        }
         Some(Command::Xboard) => Ok(shishi::cecp::run(None)?),
         Some(Command::Usi) => Ok(shishi::usi::run(None)?),
         None => protocol_by_first_line(),

@@ -11,7 +11,6 @@ pub mod game;
 pub mod openings;
 pub mod resume;
 pub mod stats;
-pub mod testengine;
 
 use crate::records::{self, GameRecord, GameResult};
 use engine::EngineSpec;

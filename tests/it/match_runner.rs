@@ -7,8 +7,33 @@ use std::process::Command;
 
 const BIN: &str = env!("CARGO_BIN_EXE_shishi");
 
+/// The scripted test engine (`examples/testengine.rs`): built with the tests by `cargo
+/// test`; built here, once, when only this test target was (`cargo test --test it`).
+fn test_engine() -> &'static str {
+    static PATH: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    PATH.get_or_init(|| {
+        let profile_dir = std::path::Path::new(BIN)
+            .parent()
+            .expect("the binary's folder");
+        let exe = profile_dir
+            .join("examples")
+            .join(format!("testengine{}", std::env::consts::EXE_SUFFIX));
+        if !exe.exists() {
+            let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+            let mut build = Command::new(cargo);
+            build.args(["build", "--example", "testengine"]);
+            if profile_dir.ends_with("release") {
+                build.arg("--release");
+            }
+            let status = build.status().expect("run cargo to build the test engine");
+            assert!(status.success(), "building examples/testengine.rs failed");
+        }
+        exe.to_string_lossy().into_owned()
+    })
+}
+
 fn engine(name: &str, extra: &str) -> String {
-    format!("cmd={BIN},arg=testengine,{extra}name={name}")
+    format!("cmd={},{extra}name={name}", test_engine())
 }
 
 fn run_match(args: &[&str]) -> (String, String, bool) {

@@ -1,15 +1,43 @@
-//! A tiny scripted USI engine for the match runner's tests: it plays random legal moves,
-//! and can be told to misbehave after some moves (play an illegal move, crash, or hang), or
-//! print lines that are not UTF-8.
+//! A tiny scripted USI engine for the match runner's tests (`tests/it/match_runner.rs`):
+//! it plays random legal moves, and can be told to misbehave after some moves (play an
+//! illegal move, crash, or hang), or print lines that are not UTF-8. An example, so that it
+//! is built with the tests (`cargo test` builds the examples) and never ships in the
+//! `shishi` binary.
+//!
+//!     testengine [--behaviour random|illegal|crash|hang|shiftjis] [--after N] [--seed S]
 
-use crate::core::rng::Rng;
-use crate::position::{GenMode, Position};
-use crate::variant::Variant;
+use shishi::core::rng::Rng;
+use shishi::position::{GenMode, Position};
+use shishi::variant::Variant;
 use std::io::{BufRead, Write};
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let value = |flag: &str| {
+        args.iter()
+            .position(|a| a == flag)
+            .and_then(|i| args.get(i + 1))
+            .map(String::as_str)
+    };
+    let behaviour = match value("--behaviour").unwrap_or("random") {
+        "random" => Behaviour::Random,
+        "illegal" => Behaviour::Illegal,
+        "crash" => Behaviour::Crash,
+        "hang" => Behaviour::Hang,
+        "shiftjis" => Behaviour::ShiftJis,
+        other => {
+            eprintln!("testengine: unknown behaviour '{other}'");
+            std::process::exit(2);
+        }
+    };
+    let after = value("--after").and_then(|v| v.parse().ok()).unwrap_or(0);
+    let seed = value("--seed").and_then(|v| v.parse().ok()).unwrap_or(1);
+    run(behaviour, after, seed);
+}
 
 /// How the test engine behaves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Behaviour {
+enum Behaviour {
     /// Random legal moves, always.
     Random,
     /// An illegal move after `after` moves of its own.
@@ -23,7 +51,7 @@ pub enum Behaviour {
 }
 
 /// Runs the test engine on stdin/stdout.
-pub fn run(behaviour: Behaviour, after: usize, seed: u64) {
+fn run(behaviour: Behaviour, after: usize, seed: u64) {
     let stdin = std::io::stdin();
     let mut out = std::io::stdout();
     let mut variant = Variant::chu();
