@@ -108,9 +108,21 @@ pub struct Evaluator {
 impl Evaluator {
     /// The evaluator of `variant` (built once).
     pub fn for_variant(variant: &'static Variant) -> &'static Evaluator {
-        static EVALUATORS: [OnceLock<Evaluator>; Variant::COUNT] =
+        static BUILT_IN: [OnceLock<Evaluator>; Variant::COUNT] =
             [const { OnceLock::new() }; Variant::COUNT];
-        EVALUATORS[variant.index()].get_or_init(|| Evaluator::new(variant))
+        // A variant made from data alone (`Variant::from_spec`): found by name, built once.
+        static OTHERS: std::sync::Mutex<Vec<(&'static str, &'static Evaluator)>> =
+            std::sync::Mutex::new(Vec::new());
+        if let Some(i) = variant.built_in_index() {
+            return BUILT_IN[i].get_or_init(|| Evaluator::new(variant));
+        }
+        let mut others = OTHERS.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(&(_, ev)) = others.iter().find(|(name, _)| *name == variant.name()) {
+            return ev;
+        }
+        let ev: &'static Evaluator = Box::leak(Box::new(Evaluator::new(variant)));
+        others.push((variant.name(), ev));
+        ev
     }
 
     fn new(variant: &'static Variant) -> Evaluator {

@@ -18,3 +18,4 @@ mod session_api;
 mod session_property;
 mod tune;
 mod usi;
+mod variant_data;
