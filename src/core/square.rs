@@ -45,6 +45,14 @@ impl Square {
         dx.min(dy)
     }
 
+    /// Whether the two squares share a rank, a file or a diagonal (a slide could pass from
+    /// one to the other).
+    #[inline]
+    pub fn is_aligned_with(self, other: Square) -> bool {
+        let (dx, dy) = (self.x().abs_diff(other.x()), self.y().abs_diff(other.y()));
+        dx == 0 || dy == 0 || dx == dy
+    }
+
     /// Chebyshev (king-step) distance between two squares.
     #[inline]
     pub fn distance(self, other: Square) -> usize {

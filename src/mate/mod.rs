@@ -26,7 +26,7 @@
 pub mod table;
 
 use crate::control::SearchControl;
-use crate::core::{Color, Move};
+use crate::core::{Bitboard, Color, Move, Square};
 use crate::position::{GenMode, Position};
 use std::time::{Duration, Instant};
 use table::Table;
@@ -368,7 +368,11 @@ impl Solver {
         moves.clear();
         pos.legal_moves(GenMode::Search, &mut moves);
         if self.checks_only(pos) {
+            let quiet = QuietTest::at(pos);
             moves.retain(|&mv| {
+                if quiet.surely_not_tried(pos, mv) {
+                    return false;
+                }
                 pos.make_move(mv);
                 let keep = self.is_tried(pos, self.decided(pos));
                 pos.unmake_move();
@@ -397,6 +401,9 @@ impl Solver {
         moves.clear();
         pos.legal_moves(GenMode::Search, &mut moves);
         let checks_only = self.checks_only(pos);
+        let quiet = checks_only.then(|| QuietTest::at(pos));
+        let hanging = (!self.is_attacker(pos)).then(|| HangingTest::at(pos));
+        let quiet_cannot_end = no_end_by_quiet_move(pos);
         let mut children = Vec::with_capacity(moves.len());
         for &mv in &moves {
             if ply == 0
@@ -405,8 +412,19 @@ impl Solver {
             {
                 continue;
             }
+            if quiet.as_ref().is_some_and(|q| q.surely_not_tried(pos, mv)) {
+                continue;
+            }
+            if hanging.as_ref().is_some_and(|h| h.surely_hanging(pos, mv)) {
+                // The attacker takes the royal next: proven in one ply, as the quick look
+                // after making the move would find.
+                children.push(self.decided_child(mv, ply, Numbers::PROVEN, 1));
+                continue;
+            }
+            // A plain move cannot end the game here: the board's verdict is not asked.
+            let plain = quiet_cannot_end && !mv.is_double() && pos.piece_on(mv.to()).is_empty();
             pos.make_move(mv);
-            let decided = self.decided(pos);
+            let decided = if plain { None } else { self.decided(pos) };
             if !checks_only || self.is_tried(pos, decided) {
                 children.push(self.look_after(pos, mv, ply, decided));
             }
@@ -425,6 +443,9 @@ impl Solver {
         ply: usize,
         decided: Option<Numbers>,
     ) -> Child {
+        if let Some((numbers, length)) = self.quick_look_decided(pos, decided) {
+            return self.decided_child(mv, ply, numbers, length);
+        }
         let key = pos.key();
         let mut child = Child {
             mv,
@@ -432,16 +453,7 @@ impl Solver {
             length: 0,
             line_only: false,
         };
-        if let Some((numbers, length)) = self.quick_look_decided(pos, decided) {
-            if numbers.pn == 0 && ply + 1 + length as usize > self.limits.max_plies {
-                // A win that would end past the ply limit is no win within it.
-                child.numbers = Numbers::DISPROVEN;
-                child.line_only = true;
-            } else {
-                child.numbers = numbers;
-                child.length = length;
-            }
-        } else if self.line.contains(&key) {
+        if self.line.contains(&key) {
             child.numbers = Numbers::DISPROVEN;
             child.line_only = true;
         } else if ply + 1 >= self.limits.max_plies {
@@ -461,6 +473,26 @@ impl Solver {
             }
         }
         child
+    }
+
+    /// The child reached by `mv` at `ply + 1` when the game decides it within `length`
+    /// plies: `numbers` as they are, unless the win would end past the ply limit (no win
+    /// within it).
+    fn decided_child(&self, mv: Move, ply: usize, numbers: Numbers, length: u16) -> Child {
+        if numbers.pn == 0 && ply + 1 + length as usize > self.limits.max_plies {
+            return Child {
+                mv,
+                numbers: Numbers::DISPROVEN,
+                length: 0,
+                line_only: true,
+            };
+        }
+        Child {
+            mv,
+            numbers,
+            length,
+            line_only: false,
+        }
     }
 
     /// df-pn's multiple iterative deepening at one node: expands its most-proving child
@@ -616,6 +648,109 @@ impl Solver {
             pos.unmake_move();
         }
         line
+    }
+}
+
+/// Whether no plain move at `pos` (no capture, no lion double move) can end the game by
+/// the board (`Position::board_outcome`): no royal is captured without a capture, and
+/// while both sides keep three live pieces or more the bare-king and kings-alone rules
+/// cannot apply after one plain move (it kills at most the piece it moves, on the last
+/// ranks; a promotion only adds).
+fn no_end_by_quiet_move(pos: &Position) -> bool {
+    Color::ALL.iter().all(|&c| pos.live_piece_count(c) >= 3)
+}
+
+/// Which of the defender's moves at one node surely leave its only royal attacked, told
+/// before making them: the attacker then takes it next move (in chu a move may ignore a
+/// check). Making each of them to find that out cost as much as the attacker's checks; this
+/// test is exact (it passes on only what the quick look after the move would prove in one
+/// ply), so the solver's tree is the same, node for node.
+struct HangingTest {
+    /// The defender's only royal, when it has one.
+    royal: Option<Square>,
+    /// The attackers of that royal, each with the squares that would block it (none for a
+    /// leap or a step).
+    checkers: Vec<(Square, Bitboard)>,
+    /// See [`no_end_by_quiet_move`].
+    no_end_by_quiet_move: bool,
+}
+
+impl HangingTest {
+    /// The test at `pos`, the defender to move.
+    fn at(pos: &Position) -> HangingTest {
+        let defender = pos.side_to_move();
+        let royals = pos.royals(defender);
+        let royal = (royals.count() == 1)
+            .then(|| royals.iter().next())
+            .flatten();
+        HangingTest {
+            royal,
+            checkers: royal.map_or(Vec::new(), |r| pos.attackers_with_lines(r, defender.flip())),
+            no_end_by_quiet_move: no_end_by_quiet_move(pos),
+        }
+    }
+
+    /// Whether `mv` (legal at `pos`) surely leaves the royal attacked and ends nothing: a
+    /// plain move (no capture, no promotion, not a lion's double move) of another piece
+    /// than the royal, to a square that blocks not every attacker.
+    fn surely_hanging(&self, pos: &Position, mv: Move) -> bool {
+        let Some(royal) = self.royal else {
+            return false;
+        };
+        self.no_end_by_quiet_move
+            && !mv.is_double()
+            && !mv.is_promotion()
+            && mv.from() != royal
+            && pos.piece_on(mv.to()).is_empty()
+            && self
+                .checkers
+                .iter()
+                .any(|(_, between)| !between.contains(mv.to()))
+    }
+}
+
+/// Which of the attacker's moves at one node are surely not tried with checks only, told
+/// before making them: a quiet move that cannot attack an enemy royal nor end the game.
+/// Making and unmaking each move to ask its royal-attack test cost most of the solver's
+/// time, and most moves fail it; this test is exact (it passes on only what the full test
+/// would reject), so the solver's tree is the same, node for node.
+struct QuietTest {
+    /// The defender's royals.
+    royals: Bitboard,
+    /// See [`no_end_by_quiet_move`].
+    no_end_by_quiet_move: bool,
+}
+
+impl QuietTest {
+    /// The test at `pos`, the attacker to move.
+    fn at(pos: &Position) -> QuietTest {
+        let attacker = pos.side_to_move();
+        QuietTest {
+            royals: pos.royals(attacker.flip()),
+            no_end_by_quiet_move: no_end_by_quiet_move(pos),
+        }
+    }
+
+    /// Whether `mv` (legal at `pos`) surely neither attacks a defender's royal nor ends the
+    /// game: not a lion's double move, not a capture, its piece (promoted, if it promotes)
+    /// cannot reach a royal from where it lands even on an empty board, and the square it
+    /// leaves is on no line to a royal (so it opens no slide onto one).
+    fn surely_not_tried(&self, pos: &Position, mv: Move) -> bool {
+        if !self.no_end_by_quiet_move || mv.is_double() || !pos.piece_on(mv.to()).is_empty() {
+            return false;
+        }
+        let (from, to) = (mv.from(), mv.to());
+        let piece = pos.piece_on(from);
+        let kind = match mv.is_promotion() {
+            true => match pos.variant().promotion[piece.kind() as usize] {
+                Some(promoted) => promoted,
+                None => return false,
+            },
+            false => piece.kind(),
+        };
+        self.royals.iter().all(|royal| {
+            !from.is_aligned_with(royal) && !pos.could_attack(kind, piece.color(), to, royal)
+        })
     }
 }
 

@@ -5,7 +5,7 @@
 use super::{Piece, Position};
 use crate::core::{Bitboard, Color, Square};
 use crate::variant::tables::opposite_dir;
-use crate::variant::Variant;
+use crate::variant::{Kind, Variant};
 
 impl Position {
     /// Whether any `by` piece could capture on `target`, treating the squares in
@@ -37,6 +37,67 @@ impl Position {
             }
         }
         false
+    }
+
+    /// Whether a `color` piece of `kind` on `from` could attack `target` on a board with
+    /// nothing in its way: a target among its leaps, or on one of its slides within range.
+    /// What it attacks on the real board is a subset (blockers only take attacks away), so
+    /// `false` is certain.
+    pub fn could_attack(&self, kind: Kind, color: Color, from: Square, target: Square) -> bool {
+        let tables = &self.variant.tables;
+        let table = tables.piece(kind, color);
+        if table.leaps(from).contains(&target) {
+            return true;
+        }
+        let (dx, dy) = (
+            target.x() as isize - from.x() as isize,
+            target.y() as isize - from.y() as isize,
+        );
+        let steps = dx.abs().max(dy.abs());
+        if steps == 0 || (dx != 0 && dy != 0 && dx.abs() != dy.abs()) {
+            return false;
+        }
+        let unit = (dx.signum(), dy.signum());
+        // The one slide that points at the target, if any, and whether it reaches it.
+        table.slides.iter().any(|&(dir, range)| {
+            tables.ray(dir as usize, from).next().is_some_and(|next| {
+                let step = (
+                    next.x() as isize - from.x() as isize,
+                    next.y() as isize - from.y() as isize,
+                );
+                step == unit && range as isize >= steps
+            })
+        })
+    }
+
+    /// Every `by` piece that attacks `target`, with the squares a piece would have to stand
+    /// on to block it: those strictly between, for a slide from two squares away or more;
+    /// none for a leap or a step (a piece that does both is listed for each).
+    pub fn attackers_with_lines(&self, target: Square, by: Color) -> Vec<(Square, Bitboard)> {
+        let tables = &self.variant.tables;
+        let mut found = Vec::new();
+        for &(sq, kinds) in tables.leap_attackers(by, target) {
+            let p = self.board[sq.index()];
+            if p.is(by) && Variant::has(kinds, p.kind()) {
+                found.push((sq, Bitboard::EMPTY));
+            }
+        }
+        let ranges = &tables.slide_range[by.index()];
+        for (dir, range_of_kind) in ranges.iter().enumerate() {
+            let mut between = Bitboard::EMPTY;
+            for (i, sq) in tables.ray(opposite_dir(dir), target).enumerate() {
+                let p = self.board[sq.index()];
+                if p.is_empty() {
+                    between.insert(sq);
+                    continue;
+                }
+                if p.is(by) && range_of_kind[p.kind() as usize] as usize > i {
+                    found.push((sq, between));
+                }
+                break;
+            }
+        }
+        found
     }
 
     /// Whether any `by` piece attacks `target`.
@@ -82,6 +143,34 @@ mod tests {
     use crate::core::{Bitboard, Color};
     use crate::position::Position;
     use crate::variant::Variant;
+
+    /// `could_attack` (by geometry) must agree with walking each slide on an empty board.
+    #[test]
+    fn could_attack_agrees_with_the_slides_and_leaps_of_every_kind() {
+        for variant in Variant::all() {
+            let pos = Position::startpos(variant);
+            let tables = &variant.tables;
+            for kind in 0..variant.kind_count() as crate::variant::Kind {
+                for color in Color::ALL {
+                    let table = tables.piece(kind, color);
+                    for from in tables.on_board {
+                        for target in tables.on_board {
+                            let walked = table.leaps(from).contains(&target)
+                                || table.slides.iter().any(|&(dir, range)| {
+                                    tables.slide(dir as usize, from, range).any(|s| s == target)
+                                });
+                            assert_eq!(
+                                pos.could_attack(kind, color, from, target),
+                                walked,
+                                "{} {kind} {from:?} {target:?}",
+                                variant.name()
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
 
     /// `is_attacked` must agree with the forward attack sets of every piece.
     #[test]

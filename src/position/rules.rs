@@ -118,6 +118,12 @@ impl Position {
     }
 
     /// `color`'s pieces that can still move.
+    /// How many pieces of `color` are alive (not dead on the last ranks), which the
+    /// bare-king and kings-alone rules count.
+    pub fn live_piece_count(&self, color: Color) -> u32 {
+        self.live_pieces(color).count()
+    }
+
     fn live_pieces(&self, color: Color) -> Bitboard {
         self.occupied(color) & !self.dead_pieces(color)
     }
