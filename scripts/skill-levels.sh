@@ -1,22 +1,35 @@
 #!/usr/bin/env bash
-# The Skill_Level round robin: levels 0, 5, 10, 15 and 20 at a fixed movetime, then the
-# per-pair table (scripts/pair-table.py). Each level should score 65% or more against the
-# one below it.
+# The Skill_Level ladder, measured step by step: each published step (levels -9, -5, -1,
+# 3, 7, 11, 15, 19 and full strength 20) plays the step below it, GAMES games at MOVETIME ms
+# a move with the opening book and colours swapped; then the per-pair table
+# (scripts/pair-table.py). Each step should score 60-80% against the one below; the table
+# goes into protocol-docs/lishogi.md.
 #
-#   scripts/skill-levels.sh [GAMES_PER_PAIR=16] [MOVETIME_MS=250] [CONCURRENCY=2]
+#   scripts/skill-levels.sh [GAMES_PER_STEP=16] [MOVETIME_MS=250] [CONCURRENCY=2] [OUT_DIR]
+#
+# The records go to OUT_DIR (one JSON-lines file per step; run again with the same OUT_DIR
+# to continue an interrupted run, or with more games to add to it).
 set -euo pipefail
 GAMES=${1:-16}
 MOVETIME=${2:-250}
 CONCURRENCY=${3:-2}
+OUT_DIR=${4:-$(mktemp -d /tmp/skill-levels.XXXXXX)}
+mkdir -p "$OUT_DIR"
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cargo build --release --quiet --manifest-path "$ROOT/Cargo.toml"
 ENGINE="$ROOT/target/release/shishi"
-OUT=$(mktemp /tmp/skill-levels.XXXXXX.jsonl)
-ENGINES=()
-for level in 0 5 10 15 20; do
-    ENGINES+=(--engine "cmd=$ENGINE,name=L$level,option.Skill_Level=$level,option.ResignWhenLost=true")
+LEVELS=(-9 -5 -1 3 7 11 15 19 20)
+engine() {
+    echo "cmd=$ENGINE,name=L$1,option.Skill_Level=$1,option.ResignWhenLost=true"
+}
+for ((i = 1; i < ${#LEVELS[@]}; i++)); do
+    weak=${LEVELS[i - 1]} strong=${LEVELS[i]}
+    "$ENGINE" match --engine "$(engine "$weak")" --engine "$(engine "$strong")" \
+        --games "$GAMES" --concurrency "$CONCURRENCY" --movetime "$MOVETIME" \
+        --openings "$ROOT/data/openings/chushogi.txt" --repeat \
+        --jsonl "$OUT_DIR/L$weak-L$strong.jsonl" --resume > /dev/null
 done
-"$ENGINE" match "${ENGINES[@]}" --games "$GAMES" --concurrency "$CONCURRENCY" \
-    --movetime "$MOVETIME" --openings "$ROOT/data/openings/chushogi.txt" --repeat --jsonl "$OUT"
-echo "records: $OUT"
-python3 "$ROOT/scripts/pair-table.py" "$OUT" L0,L5,L10,L15,L20
+cat "$OUT_DIR"/L*-L*.jsonl > "$OUT_DIR/all.jsonl"
+echo "records: $OUT_DIR"
+NAMES=$(printf 'L%s,' "${LEVELS[@]}")
+python3 "$ROOT/scripts/pair-table.py" "$OUT_DIR/all.jsonl" "${NAMES%,}"

@@ -13,12 +13,6 @@ impl SearchThread<'_> {
             Some(d) => d.clamp(1, MAX_PLY as i32 - 8),
             None => MAX_PLY as i32 - 8,
         };
-        let max_depth = self
-            .shared
-            .request
-            .options
-            .skill
-            .map_or(max_depth, |s| max_depth.min(s.max_depth()));
         self.history.clear_killers();
         // Helpers start one ply deeper every other thread, so threads spread over depths
         // (never past the last depth: a helper that searched nothing would end the search).
@@ -123,26 +117,33 @@ impl SearchThread<'_> {
 
     /// Searches the root moves from `pv_index` on. The best one found is moved to
     /// `pv_index` at once, so an interrupted iteration still leaves the best move in front.
+    /// Below full strength each move's score carries the level's root bias (`skill.rs`):
+    /// its window is shifted by the bias, so that the bounds stay exact.
     fn root_search(&mut self, depth: i32, mut alpha: Score, beta: Score, pv_index: usize) -> Score {
         let mut best = -INFINITE;
+        let (skill, root_key) = (self.shared.request.options.skill, self.pos.key());
         for i in pv_index..self.root_moves.len() {
             let mv = self.root_moves[i].mv;
+            let bias = skill.map_or(0, |s| s.bias(root_key, mv));
+            let (alpha_seen, beta_seen) = ((alpha - bias).max(-INFINITE), beta - bias);
             self.pos.make_move(mv);
             self.frames[0] = Frame {
                 mv: Some(mv),
                 kind: self.pos.piece_on(mv.to()).kind(),
                 eval: 0,
             };
-            let score = if i == pv_index {
-                -self.negamax(depth - 1, -beta, -alpha, 1, true)
+            let (a, b) = (alpha_seen, beta_seen);
+            let searched = if i == pv_index {
+                -self.negamax(depth - 1, -b, -a, 1, true)
             } else {
-                let s = -self.negamax(depth - 1, -alpha - 1, -alpha, 1, true);
-                if s > alpha && s < beta {
-                    -self.negamax(depth - 1, -beta, -alpha, 1, true)
+                let s = -self.negamax(depth - 1, -a - 1, -a, 1, true);
+                if s > a && s < b {
+                    -self.negamax(depth - 1, -b, -a, 1, true)
                 } else {
                     s
                 }
             };
+            let score = skill.map_or(searched, |s| s.biased(searched, bias));
             self.pos.unmake_move();
             if self.stopped {
                 return best;

@@ -152,13 +152,9 @@ impl Request {
         }
     }
 
-    /// The lines the search keeps: MultiPV, and at least the lines a lower strength
-    /// chooses from.
+    /// The lines the search keeps (MultiPV).
     pub fn lines(&self) -> usize {
-        match self.options.skill {
-            Some(_) => self.options.multipv.max(super::skill::LINES),
-            None => self.options.multipv.max(1),
-        }
+        self.options.multipv.max(1)
     }
 }
 
@@ -193,7 +189,7 @@ mod tests {
     }
 
     #[test]
-    fn a_lower_strength_bounds_the_nodes_and_keeps_lines_to_choose_from() {
+    fn a_lower_strength_bounds_the_nodes() {
         let mut request = Request::play(Limits {
             nodes: Some(1_000_000),
             ..Limits::default()
@@ -205,6 +201,6 @@ mod tests {
             request.node_limit(),
             Some(Skill::new(0).unwrap().max_nodes())
         );
-        assert_eq!(request.lines(), super::super::skill::LINES);
+        assert_eq!(request.lines(), 1, "one line, as at full strength");
     }
 }

@@ -224,7 +224,7 @@ impl Searcher {
             shared.report_proven(proof);
         }
         let outcomes = run_threads(pos, &root, &shared, &mut self.histories, helper_solver);
-        choose_answer(pos, request, &shared, &outcomes, &root, self.tt.hashfull())
+        choose_answer(&shared, &outcomes, &root, self.tt.hashfull())
     }
 
     /// Self-play: plays both sides from `pos`, each move a search as `request` asks, until the
@@ -328,12 +328,10 @@ fn run_threads(
 }
 
 /// The answer of a search from what its threads handed back: the deepest finished line
-/// (an exact one before a bound at the same depth, the main thread's on ties), or below
-/// full strength the skill's pick among the main thread's lines; a proven forced win
-/// when it beats that line. The observer last hears the line the answer stands by.
+/// (an exact one before a bound at the same depth, the main thread's on ties), or a proven
+/// forced win when it beats that line. The observer last hears the line the answer stands
+/// by.
 fn choose_answer(
-    pos: &Position,
-    request: &Request,
     shared: &Shared,
     outcomes: &[ThreadOutcome],
     root: &[Move],
@@ -343,7 +341,7 @@ fn choose_answer(
         log::error!("no search thread could be started; playing the first legal move");
         return SearchResult::unscored(root[0]);
     };
-    let deepest = outcomes.iter().filter_map(|o| o.line.as_ref()).fold(
+    let chosen = outcomes.iter().filter_map(|o| o.line.as_ref()).fold(
         None::<&Line>,
         |best, line| match best {
             Some(b) if (b.depth, b.bound.is_none()) >= (line.depth, line.bound.is_none()) => {
@@ -352,11 +350,6 @@ fn choose_answer(
             _ => Some(line),
         },
     );
-    let skilled = request.options.skill.and_then(|skill| {
-        let lines = &main.lines;
-        (!lines.is_empty()).then(|| lines[skill.pick(lines, pos.key())].clone())
-    });
-    let chosen = skilled.as_ref().or(deepest);
     let nodes = shared.total_nodes();
     if let Some(proven) = shared.proven() {
         if chosen.is_none_or(|line| line.score < proven.score) {
@@ -406,8 +399,6 @@ fn proven_result(proven: &Info, nodes: u64, shared: &Shared) -> SearchResult {
 struct ThreadOutcome {
     /// The line it stands by, if it finished an iteration.
     line: Option<Line>,
-    /// Every MultiPV line of its last finished iteration.
-    lines: Vec<Line>,
     /// Its first root move (the best it knows of, even with nothing finished).
     first_move: Move,
 }
@@ -416,7 +407,6 @@ impl ThreadOutcome {
     fn of(worker: &SearchThread) -> ThreadOutcome {
         ThreadOutcome {
             line: worker.final_line(),
-            lines: worker.completed_lines.clone(),
             first_move: worker.root_moves[0].mv,
         }
     }

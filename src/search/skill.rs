@@ -1,128 +1,155 @@
-//! Strength levels (`Skill_Level` 0 to 20, as lishogi's worker sets them for its AI levels):
-//! below 20 the search looks at several lines, searches at most `1 + level` plies deep and
-//! at most [`Skill::max_nodes`] nodes (a budget that doubles every two levels, so that a
-//! level plays alike on a fast and a slow machine and at any clock), and then picks among
-//! its lines with a pull towards weaker ones that grows as the level drops
-//! (the idea of Stockfish's skill levels: a weaker player prefers plausible moves, it does
-//! not hang its king at random). The choice is deterministic: the randomness comes from the
-//! position's key.
+//! Strength levels: `Skill_Level` -9 to 20, the range lishogi's worker uses (it sends -9,
+//! -5 and -1 for its AI levels 1 to 3, then 6, 15 and 20), 20 being full strength.
+//!
+//! One ladder, two levers, both even from level to level:
+//! - a **node budget**: [`LEVEL_19_NODES`] at level 19, halved every
+//!   [`LEVELS_PER_HALVING`] levels down (so that a level plays alike on a fast and a slow
+//!   machine and at any clock);
+//! - a **root bias**: each root move gets a bonus from 0 to [`Skill::max_bias`]
+//!   centipawns, drawn from the position and the move, which the search adds to the move's
+//!   score. A weaker level thus prefers a plausible move that its search finds a little
+//!   worse (the idea of Stockfish's skill levels: a weaker player does not hang its king at
+//!   random). The largest bias doubles every [`LEVELS_PER_BIAS_DOUBLING`] levels down from
+//!   level 19, which has none. A mate is never biased: a found mate is played.
+//!
+//! The search stays one line (the old ladder searched four lines to pick among them, which
+//! cost a level most of its nodes: a level that picked lost every game to one four levels
+//! up that did not). The choice is deterministic: the randomness comes from the position's
+//! key. Each step of the published ladder (every fourth level, and 19 to 20) should score
+//! 60 to 80% against the one below: `scripts/skill-levels.sh` measures it, and
+//! `protocol-docs/lishogi.md` gives the table.
 
-use super::thread::Line;
-use crate::core::rng::Rng;
 use crate::core::score::{is_mate, Score};
+use crate::core::Move;
 
 /// The full-strength level.
-pub const MAX_LEVEL: u8 = 20;
-/// Lines searched below full strength.
-pub const LINES: usize = 4;
-/// The largest random pull, in centipawns, at the lowest level.
-const MAX_DELTA: Score = 100;
-/// The node budget of level 0; it doubles every two levels (level 19: about 145,000 nodes,
-/// a third of a second of one thread).
-const LEVEL_0_NODES: f64 = 200.0;
+pub const MAX_LEVEL: i8 = 20;
+/// The weakest level (lishogi's AI level 1); lower values count as this one.
+pub const MIN_LEVEL: i8 = -9;
+/// The node budget of level 19: about two thirds of what one thread searches in 250 ms
+/// here (two games on two cores), so that the step to full strength at the ladder's
+/// measuring clock is one of the ladder's steps, not a cliff (with 80,000 it lost 8-0,
+/// with 100,000 it scored 0-1-7). Level 20 is bound by the clock, so on a slower or
+/// busier machine this step shrinks.
+const LEVEL_19_NODES: f64 = 150_000.0;
+/// Levels per halving of the node budget: a step of four levels is 1.5 times the nodes.
+/// In chu a doubling of a small budget is worth a lot: with a halving every 2.5 levels
+/// each four-level step above level 7 won 8-0; with this one the steps 7 to 19 scored 69%,
+/// 75% and 57% (8 games each).
+const LEVELS_PER_HALVING: f64 = 6.8;
+/// The largest root bias, at the weakest level, in centipawns.
+const MAX_BIAS: Score = 300;
+/// Levels per doubling of the largest root bias. Doubling, not growing by a fixed amount:
+/// a bias that grew by 14 cp a level set 114 cp against 171 cp (levels 11 and 7: 8-0) but
+/// 286 against 343 (levels -1 and -5: 3-5), where both sides already pick almost at
+/// random among the moves within reach. (With 400 cp at level -9 the first step, -9 to
+/// -5, was 8-0.)
+const LEVELS_PER_BIAS_DOUBLING: f64 = 4.0;
 
 /// A strength below full.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Skill {
-    /// 0 (weakest) to 19.
-    pub level: u8,
+    /// [`MIN_LEVEL`] (weakest) to 19.
+    pub level: i8,
 }
 
 impl Skill {
-    /// The skill for `level`; `None` at full strength.
-    pub fn new(level: u8) -> Option<Skill> {
-        (level < MAX_LEVEL).then_some(Skill { level })
+    /// The skill for `level` (below [`MIN_LEVEL`]: the weakest); `None` at full strength.
+    pub fn new(level: i8) -> Option<Skill> {
+        (level < MAX_LEVEL).then_some(Skill {
+            level: level.max(MIN_LEVEL),
+        })
     }
 
-    /// The deepest iteration at this level.
-    pub fn max_depth(self) -> i32 {
-        1 + self.level as i32
-    }
-
-    /// The most nodes a search may spend at this level.
+    /// The most nodes a search may spend at this level (the first iteration always
+    /// finishes).
     pub fn max_nodes(self) -> u64 {
-        (LEVEL_0_NODES * 2f64.powf(self.level as f64 / 2.0)) as u64
+        let below_19 = (19 - self.level) as f64;
+        (LEVEL_19_NODES * 2f64.powf(-below_19 / LEVELS_PER_HALVING)) as u64
     }
 
-    /// Picks one of `lines` (best first, all from one finished iteration) for a position
-    /// with key `key`: the index of the chosen line.
-    pub fn pick(self, lines: &[Line], key: u64) -> usize {
-        let Some(top) = lines.first().map(|l| l.score) else {
-            return 0;
-        };
-        // A mate found is played (a weak player still takes a king left hanging).
-        if is_mate(top) {
+    /// The largest root bias at this level: [`MAX_BIAS`] at the weakest, halved every
+    /// [`LEVELS_PER_BIAS_DOUBLING`] levels up, none at level 19.
+    pub fn max_bias(self) -> Score {
+        if self.level >= 19 {
             return 0;
         }
-        // 128 at level 0 (any of the lines within the random pull is as good as the best)
-        // down to 14 at level 19: steeper than Stockfish's 120 - 2 * level, because at the
-        // low levels our node budgets differ too little for the depth alone to tell them
-        // apart (levels 0 and 5 scored 58% for 5 with that slope).
-        let weakness = 128 - 6 * self.level as Score;
-        let worst = lines.last().map_or(top, |l| l.score);
-        let delta = (top - worst).min(MAX_DELTA);
-        let mut rng = Rng::new(key ^ 0x5eed_5eed_5eed_5eed);
-        let mut best = (0, Score::MIN);
-        for (i, line) in lines.iter().enumerate() {
-            if is_mate(line.score) {
-                continue;
-            }
-            let pull = (weakness * (top - line.score)
-                + delta * rng.below(weakness as usize) as Score)
-                / 128;
-            let value = line.score + pull;
-            if value > best.1 {
-                best = (i, value);
-            }
-        }
-        best.0
+        let above_weakest = (self.level - MIN_LEVEL) as f64;
+        (MAX_BIAS as f64 * 2f64.powf(-above_weakest / LEVELS_PER_BIAS_DOUBLING)).round() as Score
     }
+
+    /// The bias of root move `mv` in the position with key `key`: 0 to
+    /// [`max_bias`](Skill::max_bias), the same every time for the same position and move.
+    pub fn bias(self, key: u64, mv: Move) -> Score {
+        let span = self.max_bias() as u64 + 1;
+        (mix(key ^ (mv.raw() as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)) % span) as Score
+    }
+
+    /// A root move's score as this level sees it: its search score plus its bias, unless
+    /// the score is a mate (a mate is played, and a mate score keeps its distance).
+    pub fn biased(self, score: Score, bias: Score) -> Score {
+        if is_mate(score) {
+            score
+        } else {
+            score + bias
+        }
+    }
+}
+
+/// A well-mixed 64-bit hash (splitmix64's finaliser).
+fn mix(mut x: u64) -> u64 {
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::Move;
-
-    fn lines(scores: &[Score]) -> Vec<Line> {
-        scores
-            .iter()
-            .map(|&score| Line {
-                depth: 3,
-                seldepth: 3,
-                score,
-                bound: None,
-                pv: vec![Move::NULL],
-            })
-            .collect()
-    }
 
     #[test]
-    fn low_levels_stray_from_the_best_line_high_ones_less() {
-        let l = lines(&[50, 40, 20, -30]);
-        let strays = |level: u8| {
-            (0..1000u64)
-                .filter(|&key| Skill::new(level).unwrap().pick(&l, key) != 0)
-                .count()
-        };
-        let (low, high) = (strays(0), strays(19));
-        assert!(low > 300, "{low}");
-        assert!(high < low, "{high} vs {low}");
-        // Deterministic.
-        let s = Skill::new(3).unwrap();
-        assert_eq!(s.pick(&l, 42), s.pick(&l, 42));
+    fn the_ladder_runs_from_minus_nine_to_full_strength_and_every_level_differs() {
+        let skill = |level| Skill::new(level).unwrap();
+        assert_eq!(skill(19).max_nodes(), 150_000);
+        let step = skill(19).max_nodes() as f64 / skill(15).max_nodes() as f64;
+        assert!(
+            (1.45..1.55).contains(&step),
+            "four levels: 1.5 times ({step})"
+        );
+        assert!((MIN_LEVEL..19).all(|l| skill(l).max_nodes() < skill(l + 1).max_nodes()));
+        assert!((MIN_LEVEL..19).all(|l| skill(l).max_bias() >= skill(l + 1).max_bias()));
+        assert_eq!(skill(-5).max_bias(), MAX_BIAS / 2, "halved every four levels");
+        assert_eq!(skill(MIN_LEVEL).max_bias(), MAX_BIAS);
+        assert_eq!(skill(19).max_bias(), 0);
+        // lishogi's three weakest AI levels are three players.
+        let (a, b, c) = (skill(-9), skill(-5), skill(-1));
+        assert!(a.max_nodes() < b.max_nodes() && b.max_nodes() < c.max_nodes());
+        assert!(a.max_bias() > b.max_bias() && b.max_bias() > c.max_bias());
+        // Below the weakest counts as the weakest; 20 is full strength.
+        assert_eq!(Skill::new(-20), Skill::new(MIN_LEVEL));
         assert_eq!(Skill::new(20), None);
-        // A found mate is always played.
-        assert_eq!(s.pick(&lines(&[30_990, 40, 20]), 7), 0);
     }
 
     #[test]
-    fn the_node_budget_doubles_every_two_levels() {
-        let nodes = |level| Skill::new(level).unwrap().max_nodes();
-        assert_eq!(nodes(0), 200);
-        assert_eq!(nodes(2), 400);
-        assert_eq!(nodes(10), 6_400);
-        assert!((100_000..200_000).contains(&nodes(19)), "{}", nodes(19));
-        assert!((0..19).all(|l| nodes(l) < nodes(l + 1)));
+    fn the_root_bias_is_fixed_per_position_and_move_spread_over_its_range_and_spares_mates() {
+        let s = Skill::new(-9).unwrap();
+        let moves: Vec<Move> = (1..200u32).map(|i| Move::from_raw(i * 977)).collect();
+        let biases: Vec<Score> = moves.iter().map(|&mv| s.bias(42, mv)).collect();
+        assert!(biases.iter().all(|b| (0..=MAX_BIAS).contains(b)));
+        assert_eq!(
+            biases,
+            moves.iter().map(|&mv| s.bias(42, mv)).collect::<Vec<_>>()
+        );
+        let high = biases.iter().filter(|&&b| b > MAX_BIAS / 2).count();
+        assert!((60..140).contains(&high), "{high} of 199 in the upper half");
+        assert_ne!(
+            s.bias(42, moves[0]),
+            s.bias(43, moves[0]),
+            "another position"
+        );
+        assert_eq!(s.biased(120, 50), 170);
+        let mate = crate::core::score::mate_in(3);
+        assert_eq!(s.biased(mate, 50), mate);
+        assert_eq!(Skill::new(19).unwrap().bias(42, moves[0]), 0);
     }
 }

@@ -67,8 +67,8 @@ pub struct Settings {
     pub mate_moves: crate::mate::AttackerMoves,
     /// The GUI analyses rather than plays (USI_AnalyseMode: the search scores draws without contempt).
     pub analyse_mode: bool,
-    /// Strength, 0 to 20 (20: full; see `search::skill`).
-    pub skill_level: u8,
+    /// Strength, -9 to 20 (20: full; see `search::skill`).
+    pub skill_level: i8,
     /// The search constants (`Tune_NAME` options; the defaults otherwise).
     pub search_params: crate::search::params::SearchParams,
 }
@@ -118,7 +118,10 @@ impl Settings {
             Setting::MoveOverhead(d) => self.move_overhead = d,
             Setting::AvoidRepetition(on) => self.avoid_repetition = on,
             Setting::SkillLevel(level) => {
-                self.skill_level = level.min(crate::search::skill::MAX_LEVEL)
+                self.skill_level = level.clamp(
+                    crate::search::skill::MIN_LEVEL,
+                    crate::search::skill::MAX_LEVEL,
+                )
             }
             Setting::Ponder(on) => self.ponder = on,
             Setting::ResignWhenLost(on) => self.resign_when_lost = on,
@@ -159,8 +162,8 @@ pub enum Setting {
     MateMoves(crate::mate::AttackerMoves),
     /// USI_AnalyseMode.
     AnalyseMode(bool),
-    /// Skill_Level, 0 to 20 (higher values count as 20).
-    SkillLevel(u8),
+    /// Skill_Level, -9 to 20 (see `search::skill`; values outside count as the nearest).
+    SkillLevel(i8),
     /// A search constant by its name in `SearchParams::TABLE` (checked against its range
     /// when set).
     SearchParam(&'static str, i64),

@@ -185,12 +185,18 @@ pub const OPTIONS: &[EngineOption] = &[
         xboard_name: Some("Skill Level"),
         kind: Kind::Spin {
             default: crate::search::skill::MAX_LEVEL as i64,
-            min: 0,
+            min: crate::search::skill::MIN_LEVEL as i64,
             max: crate::search::skill::MAX_LEVEL as i64,
         },
         xboard_default: None,
         accepted_min: Some(-20),
-        apply: |v| Setting::SkillLevel(number(v).max(0) as u8),
+        apply: |v| {
+            let level = number(v).clamp(
+                crate::search::skill::MIN_LEVEL as i64,
+                crate::search::skill::MAX_LEVEL as i64,
+            );
+            Setting::SkillLevel(level as i8)
+        },
     },
     EngineOption {
         name: "Move_Overhead",
@@ -475,7 +481,7 @@ mod tests {
     fn one_table_gives_both_protocols_their_lines() {
         let usi = usi_lines("chushogi");
         assert!(
-            usi.contains(&"option name Skill_Level type spin default 20 min 0 max 20".to_string())
+            usi.contains(&"option name Skill_Level type spin default 20 min -9 max 20".to_string())
         );
         assert!(usi.contains(&"option name AvoidRepetition type check default false".to_string()));
         assert!(usi.contains(
@@ -487,7 +493,7 @@ mod tests {
             xboard,
             [
                 "feature option=\"MultiPV -spin 1 1 64\"",
-                "feature option=\"Skill Level -spin 20 0 20\"",
+                "feature option=\"Skill Level -spin 20 -9 20\"",
                 "feature option=\"Move Overhead -spin 100 0 10000\"",
                 "feature option=\"Clear Hash -button\"",
                 "feature option=\"AvoidRepetition -check 1\"",
@@ -503,7 +509,8 @@ mod tests {
     fn values_are_checked_and_errors_typed() {
         let skill = find("skill level", Protocol::Usi).unwrap();
         assert_eq!(parse(skill, Some("5")), Ok(Setting::SkillLevel(5)));
-        assert_eq!(parse(skill, Some("-9")), Ok(Setting::SkillLevel(0)));
+        assert_eq!(parse(skill, Some("-9")), Ok(Setting::SkillLevel(-9)));
+        assert_eq!(parse(skill, Some("-15")), Ok(Setting::SkillLevel(-9)));
         assert!(matches!(
             parse(skill, Some("21")),
             Err(OptionError::NotANumber { max: 20, .. })

@@ -119,7 +119,7 @@ mod tests {
         );
         assert_eq!(
             parse("Skill_Level", Some("-9")),
-            Parsed::Set(Setting::SkillLevel(0))
+            Parsed::Set(Setting::SkillLevel(-9))
         );
         assert!(matches!(parse("Skill_Level", Some("21")), Parsed::Bad(_)));
         assert_eq!(parse("USI_OwnBook", Some("false")), Parsed::Accepted);

@@ -331,7 +331,7 @@ fn the_settings_dialog_options_are_offered_and_applied() {
     let done = features.iter().position(|l| l.contains("done=1")).unwrap();
     for option in [
         "feature option=\"MultiPV -spin 1 1 64\"",
-        "feature option=\"Skill Level -spin 20 0 20\"",
+        "feature option=\"Skill Level -spin 20 -9 20\"",
         "feature option=\"Move Overhead -spin 100 0 10000\"",
         "feature option=\"Clear Hash -button\"",
         "feature option=\"AvoidRepetition -check 1\"",
@@ -343,7 +343,7 @@ fn the_settings_dialog_options_are_offered_and_applied() {
     e.send("option Skill Level=99");
     assert_eq!(
         e.until(5.0, |l| l.starts_with("Error")),
-        "Error (bad option value): option Skill Level: '99' is not a number from 0 to 20; keeping the old value"
+        "Error (bad option value): option Skill Level: '99' is not a number from -9 to 20; keeping the old value"
     );
     e.send("option Hash=16");
     assert_eq!(
@@ -370,9 +370,10 @@ fn the_settings_dialog_options_are_offered_and_applied() {
         "{:#?}",
         e.seen
     );
-    // Skill Level 0: a search of at most a few hundred nodes (level 0's budget is 200).
+    // Skill Level -9, the weakest: a search within that level's node budget.
+    let budget = shishi::search::skill::Skill::new(-9).unwrap().max_nodes();
     e.send("option MultiPV=1");
-    e.send("option Skill Level=0");
+    e.send("option Skill Level=-9");
     e.send("new");
     e.send("variant chu");
     let before = e.seen.len();
@@ -383,7 +384,7 @@ fn the_settings_dialog_options_are_offered_and_applied() {
         .filter_map(|l| l.split_whitespace().nth(3)?.parse().ok())
         .collect();
     assert!(!nodes.is_empty(), "{:#?}", &e.seen[before..]);
-    assert!(nodes.iter().all(|&n| n <= 400), "{nodes:?}");
+    assert!(nodes.iter().all(|&n| n <= budget + 64), "{nodes:?} for {budget}");
     assert!(!e
         .seen
         .iter()

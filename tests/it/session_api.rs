@@ -96,3 +96,28 @@ fn a_position_of_another_variant_comes_back_as_a_typed_error_naming_it() {
         "{moves:?}"
     );
 }
+
+#[test]
+fn the_skill_ladder_is_one_under_both_protocols_and_lishogis_weak_levels_differ() {
+    // lishogi's AI levels 1 to 3 send -9, -5 and -1: they all played as level 0 (issue 26).
+    let mut options = Vec::new();
+    for (protocol, name) in [
+        (Protocol::Usi, "Skill_Level"),
+        (Protocol::Xboard, "Skill Level"),
+    ] {
+        let (mut s, _) = session(protocol);
+        let skill = options::find(name, protocol).unwrap();
+        let mut nodes = Vec::new();
+        for level in ["-9", "-5", "-1"] {
+            s.set(options::parse(skill, Some(level)).unwrap());
+            let budget = s.settings().search_options().skill.map(|k| k.max_nodes());
+            nodes.push(budget.expect("below full strength"));
+        }
+        assert!(
+            nodes[0] < nodes[1] && nodes[1] < nodes[2],
+            "{protocol:?}: {nodes:?}"
+        );
+        options.push(s.settings().search_options());
+    }
+    assert_eq!(options[0].skill, options[1].skill, "one ladder");
+}
