@@ -118,7 +118,11 @@ mod tests {
         );
         assert!((MIN_LEVEL..19).all(|l| skill(l).max_nodes() < skill(l + 1).max_nodes()));
         assert!((MIN_LEVEL..19).all(|l| skill(l).max_bias() >= skill(l + 1).max_bias()));
-        assert_eq!(skill(-5).max_bias(), MAX_BIAS / 2, "halved every four levels");
+        assert_eq!(
+            skill(-5).max_bias(),
+            MAX_BIAS / 2,
+            "halved every four levels"
+        );
         assert_eq!(skill(MIN_LEVEL).max_bias(), MAX_BIAS);
         assert_eq!(skill(19).max_bias(), 0);
         // lishogi's three weakest AI levels are three players.

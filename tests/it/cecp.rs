@@ -384,7 +384,10 @@ fn the_settings_dialog_options_are_offered_and_applied() {
         .filter_map(|l| l.split_whitespace().nth(3)?.parse().ok())
         .collect();
     assert!(!nodes.is_empty(), "{:#?}", &e.seen[before..]);
-    assert!(nodes.iter().all(|&n| n <= budget + 64), "{nodes:?} for {budget}");
+    assert!(
+        nodes.iter().all(|&n| n <= budget + 64),
+        "{nodes:?} for {budget}"
+    );
     assert!(!e
         .seen
         .iter()
