@@ -368,7 +368,7 @@ impl Solver {
         moves.clear();
         pos.legal_moves(GenMode::Search, &mut moves);
         if self.checks_only(pos) {
-            let quiet = QuietTest::at(pos);
+            let quiet = QuietTest::at(pos, no_end_by_quiet_move(pos));
             moves.retain(|&mv| {
                 if quiet.surely_not_tried(pos, mv) {
                     return false;
@@ -401,9 +401,9 @@ impl Solver {
         moves.clear();
         pos.legal_moves(GenMode::Search, &mut moves);
         let checks_only = self.checks_only(pos);
-        let quiet = checks_only.then(|| QuietTest::at(pos));
-        let hanging = (!self.is_attacker(pos)).then(|| HangingTest::at(pos));
         let quiet_cannot_end = no_end_by_quiet_move(pos);
+        let quiet = checks_only.then(|| QuietTest::at(pos, quiet_cannot_end));
+        let hanging = (!self.is_attacker(pos)).then(|| HangingTest::at(pos, quiet_cannot_end));
         let mut children = Vec::with_capacity(moves.len());
         for &mv in &moves {
             if ply == 0
@@ -422,7 +422,7 @@ impl Solver {
                 continue;
             }
             // A plain move cannot end the game here: the board's verdict is not asked.
-            let plain = quiet_cannot_end && !mv.is_double() && pos.piece_on(mv.to()).is_empty();
+            let plain = quiet_cannot_end && is_plain(pos, mv);
             pos.make_move(mv);
             let decided = if plain { None } else { self.decided(pos) };
             if !checks_only || self.is_tried(pos, decided) {
@@ -660,6 +660,11 @@ fn no_end_by_quiet_move(pos: &Position) -> bool {
     Color::ALL.iter().all(|&c| pos.live_piece_count(c) >= 3)
 }
 
+/// Whether `mv` is a plain move at `pos`: no capture and no lion double move.
+fn is_plain(pos: &Position, mv: Move) -> bool {
+    !mv.is_double() && pos.piece_on(mv.to()).is_empty()
+}
+
 /// Which of the defender's moves at one node surely leave its only royal attacked, told
 /// before making them: the attacker then takes it next move (in chu a move may ignore a
 /// check). Making each of them to find that out cost as much as the attacker's checks; this
@@ -676,8 +681,9 @@ struct HangingTest {
 }
 
 impl HangingTest {
-    /// The test at `pos`, the defender to move.
-    fn at(pos: &Position) -> HangingTest {
+    /// The test at `pos`, the defender to move (`no_end_by_quiet_move`: that function's
+    /// answer at `pos`).
+    fn at(pos: &Position, no_end_by_quiet_move: bool) -> HangingTest {
         let defender = pos.side_to_move();
         let royals = pos.royals(defender);
         let royal = (royals.count() == 1)
@@ -686,7 +692,7 @@ impl HangingTest {
         HangingTest {
             royal,
             checkers: royal.map_or(Vec::new(), |r| pos.attackers_with_lines(r, defender.flip())),
-            no_end_by_quiet_move: no_end_by_quiet_move(pos),
+            no_end_by_quiet_move,
         }
     }
 
@@ -698,10 +704,9 @@ impl HangingTest {
             return false;
         };
         self.no_end_by_quiet_move
-            && !mv.is_double()
+            && is_plain(pos, mv)
             && !mv.is_promotion()
             && mv.from() != royal
-            && pos.piece_on(mv.to()).is_empty()
             && self
                 .checkers
                 .iter()
@@ -722,12 +727,13 @@ struct QuietTest {
 }
 
 impl QuietTest {
-    /// The test at `pos`, the attacker to move.
-    fn at(pos: &Position) -> QuietTest {
+    /// The test at `pos`, the attacker to move (`no_end_by_quiet_move`: that function's
+    /// answer at `pos`).
+    fn at(pos: &Position, no_end_by_quiet_move: bool) -> QuietTest {
         let attacker = pos.side_to_move();
         QuietTest {
             royals: pos.royals(attacker.flip()),
-            no_end_by_quiet_move: no_end_by_quiet_move(pos),
+            no_end_by_quiet_move,
         }
     }
 
@@ -736,7 +742,7 @@ impl QuietTest {
     /// cannot reach a royal from where it lands even on an empty board, and the square it
     /// leaves is on no line to a royal (so it opens no slide onto one).
     fn surely_not_tried(&self, pos: &Position, mv: Move) -> bool {
-        if !self.no_end_by_quiet_move || mv.is_double() || !pos.piece_on(mv.to()).is_empty() {
+        if !self.no_end_by_quiet_move || !is_plain(pos, mv) {
             return false;
         }
         let (from, to) = (mv.from(), mv.to());
