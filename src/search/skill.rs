@@ -12,12 +12,11 @@
 //!   random). The largest bias doubles every [`LEVELS_PER_BIAS_DOUBLING`] levels down from
 //!   level 19, which has none. A mate is never biased: a found mate is played.
 //!
-//! The search stays one line (the old ladder searched four lines to pick among them, which
-//! cost a level most of its nodes: a level that picked lost every game to one four levels
-//! up that did not). The choice is deterministic: the randomness comes from the position's
+//! The search stays one line: searching several lines to pick among them costs a level most
+//! of its nodes. The choice is deterministic: the randomness comes from the position's
 //! key. Each step of the published ladder (every fourth level, and 19 to 20) should score
-//! 60 to 80% against the one below: `scripts/skill-levels.sh` measures it, and
-//! `protocol-docs/lishogi.md` gives the table.
+//! 60 to 80% against the one below: `scripts/skill-levels.sh` measures it,
+//! `protocol-docs/lishogi.md` gives the table and `docs/tuning.md` the calibration runs.
 
 use crate::core::score::{is_mate, Score};
 use crate::core::Move;
@@ -27,23 +26,18 @@ pub const MAX_LEVEL: i8 = 20;
 /// The weakest level (lishogi's AI level 1); lower values count as this one.
 pub const MIN_LEVEL: i8 = -9;
 /// The node budget of level 19: about two thirds of what one thread searches in 250 ms
-/// here (two games on two cores), so that the step to full strength at the ladder's
-/// measuring clock is one of the ladder's steps, not a cliff (with 80,000 it lost 8-0,
-/// with 100,000 it scored 0-1-7). Level 20 is bound by the clock, so on a slower or
-/// busier machine this step shrinks.
+/// (two games on two cores), so that the step to full strength at the ladder's measuring
+/// clock is one of the ladder's steps, not a cliff. Level 20 is bound by the clock, so on
+/// a slower or busier machine this step shrinks.
 const LEVEL_19_NODES: f64 = 150_000.0;
-/// Levels per halving of the node budget: a step of four levels is 1.5 times the nodes.
-/// In chu a doubling of a small budget is worth a lot: with a halving every 2.5 levels
-/// each four-level step above level 7 won 8-0; with this one the steps 7 to 19 scored 69%,
-/// 75% and 57% (8 games each).
+/// Levels per halving of the node budget: a step of four levels is 1.5 times the nodes,
+/// because in chu a doubling of a small budget is worth a lot.
 const LEVELS_PER_HALVING: f64 = 6.8;
 /// The largest root bias, at the weakest level, in centipawns.
 const MAX_BIAS: Score = 200;
 /// Levels per doubling of the largest root bias. Doubling, not growing by a fixed amount:
-/// a bias that grew by 14 cp a level set 114 cp against 171 cp (levels 11 and 7: 8-0) but
-/// 286 against 343 (levels -1 and -5: 3-5), where both sides already pick almost at
-/// random among the moves within reach. (With 400 cp at level -9 the first step, -9 to
-/// -5, was 8-0; with 300 it was 28-0-4 over 32 games.)
+/// the same few centipawns more matter much at a small bias and little at a large one,
+/// where a level already picks almost at random among the moves within reach.
 const LEVELS_PER_BIAS_DOUBLING: f64 = 4.0;
 
 /// A strength below full.

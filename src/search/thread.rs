@@ -36,7 +36,7 @@ pub struct Shared<'a> {
     pub request: &'a Request,
     /// Time limits (applied by the main thread).
     pub time: TimeLimits,
-    /// Number of lines searched (MultiPV, or a lower strength's lines to choose from).
+    /// Number of lines searched (MultiPV).
     pub multipv: usize,
     /// Where the main thread reports.
     pub observer: &'a dyn Observer,
