@@ -405,6 +405,8 @@ impl Solver {
         let quiet = checks_only.then(|| QuietTest::at(pos, quiet_cannot_end));
         let hanging = (!self.is_attacker(pos)).then(|| HangingTest::at(pos, quiet_cannot_end));
         let mut children = Vec::with_capacity(moves.len());
+        // Children whose numbers the table may know: (index in `children`, key).
+        let mut to_look_up = Vec::with_capacity(moves.len());
         for &mv in &moves {
             if ply == 0
                 && !self.limits.root_moves.is_empty()
@@ -426,25 +428,36 @@ impl Solver {
             pos.make_move(mv);
             let decided = if plain { None } else { self.decided(pos) };
             if !checks_only || self.is_tried(pos, decided) {
-                children.push(self.look_after(pos, mv, ply, decided));
+                let (child, table_key) = self.look_after(pos, mv, ply, decided);
+                if let Some(key) = table_key {
+                    to_look_up.push((children.len(), key));
+                }
+                children.push(child);
             }
             pos.unmake_move();
         }
         self.moves[ply] = moves;
+        // The table is asked for every child at once, after the moves: these reads do not
+        // depend on each other, so the processor overlaps their cache misses (asked as
+        // each child was made, one miss at a time, they took a third of the solver's time).
+        for (index, key) in to_look_up {
+            self.take_from_table(&mut children[index], key, ply);
+        }
         children
     }
 
     /// What is known of `pos`, reached by `mv` at `ply + 1`, before expanding it (`decided`:
-    /// the board's verdict on it).
+    /// the board's verdict on it), but for what the table knows: with the key to ask the
+    /// table for when it may know more ([`Solver::take_from_table`]).
     fn look_after(
         &self,
         pos: &mut Position,
         mv: Move,
         ply: usize,
         decided: Option<Numbers>,
-    ) -> Child {
+    ) -> (Child, Option<u64>) {
         if let Some((numbers, length)) = self.quick_look_decided(pos, decided) {
-            return self.decided_child(mv, ply, numbers, length);
+            return (self.decided_child(mv, ply, numbers, length), None);
         }
         let key = pos.key();
         let mut child = Child {
@@ -465,14 +478,21 @@ impl Solver {
                 child.numbers = Numbers::DISPROVEN;
                 child.line_only = true;
             }
-        } else if let Some(e) = self.table.get(key) {
-            // A stored proof counts only if it fits within the ply limit.
+        } else {
+            return (child, Some(key));
+        }
+        (child, None)
+    }
+
+    /// `child`, reached at `ply + 1`, with the numbers the table keeps for `key`, if any: a
+    /// stored proof counts only if it fits within the ply limit.
+    fn take_from_table(&self, child: &mut Child, key: u64, ply: usize) {
+        if let Some(e) = self.table.get(key) {
             if e.numbers.pn != 0 || ply + 1 + e.length as usize <= self.limits.max_plies {
                 child.numbers = e.numbers;
                 child.length = e.length;
             }
         }
-        child
     }
 
     /// The child reached by `mv` at `ply + 1` when the game decides it within `length`
