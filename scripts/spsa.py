@@ -18,6 +18,11 @@ with (a game pair cut short is played again).
 
   scripts/spsa.py ENGINE OUT_DIR [--iterations 2000] [--pairs 1] [--concurrency 2]
                   [--tc 1+0.02 | --nodes N] [--params name,name,...] [--seed 1]
+                  [--variant chushogi|shoshogi]
+
+--variant tunes the constants for one variant: its games, its opening book (unless
+--openings names another) and its own values as the start (`tune search-params
+--variant`); the result goes to that variant's VARIANT_VALUES.
   scripts/spsa.py ENGINE OUT_DIR --resume
 """
 import argparse
@@ -28,9 +33,9 @@ import subprocess
 import sys
 
 
-def search_params(engine):
-    """(name, default, min, max) of every constant the engine lists."""
-    out = subprocess.run([engine, "tune", "search-params"], check=True,
+def search_params(engine, variant):
+    """(name, default, min, max) of every constant the engine lists for `variant`."""
+    out = subprocess.run([engine, "tune", "search-params", "--variant", variant], check=True,
                          capture_output=True, text=True).stdout
     rows = []
     for line in out.splitlines():
@@ -45,6 +50,7 @@ def openings(path):
 
 
 def play(engine, plus, minus, opening, args, work):
+    variant = args.variant
     """Game points of `plus` minus those of `minus` over args.pairs pairs."""
     book = os.path.join(work, "opening.txt")
     record = os.path.join(work, "games.jsonl")
@@ -58,7 +64,7 @@ def play(engine, plus, minus, opening, args, work):
         return f"cmd={engine},name={name}{options}"
 
     limit = ["--nodes", str(args.nodes)] if args.nodes else ["--tc", args.tc]
-    subprocess.run([engine, "match", "--engine", spec("plus", plus), "--engine",
+    subprocess.run([engine, "match", "--variant", variant, "--engine", spec("plus", plus), "--engine",
                     spec("minus", minus), "--games", str(2 * args.pairs), "--concurrency",
                     str(args.concurrency), *limit, "--openings", book, "--repeat",
                     "--jsonl", record], check=True, stdout=subprocess.DEVNULL,
@@ -91,21 +97,25 @@ def parse_args():
     p.add_argument("--params", default="", help="comma-separated names (default: all)")
     p.add_argument("--r-end", type=float, default=0.002)
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--openings", default=os.path.join(
-        os.path.dirname(os.path.abspath(__file__)), "..", "data", "openings", "chushogi.txt"))
-    return p.parse_args()
+    p.add_argument("--variant", default="chushogi", choices=["chushogi", "shoshogi"])
+    p.add_argument("--openings", help="opening book (default: the variant's, data/openings/)")
+    args = p.parse_args()
+    if args.openings is None:
+        args.openings = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data",
+                                     "openings", f"{args.variant}.txt")
+    return args
 
 
 # The settings that define a run: a resumed run takes them from OUT_DIR/settings.json, so
 # that it continues the same schedule with the same random draws.
-RUN_SETTINGS = ("iterations", "pairs", "concurrency", "tc", "nodes", "r_end", "seed")
+RUN_SETTINGS = ("iterations", "pairs", "concurrency", "tc", "nodes", "r_end", "seed", "variant")
 
 
 def start(args, engine):
     """A new run: OUT_DIR must not exist; returns (settings, rows)."""
     if os.path.exists(args.out_dir):
         sys.exit(f"spsa.py: {args.out_dir} exists; give a new folder (or --resume)")
-    rows = search_params(engine)
+    rows = search_params(engine, args.variant)
     wanted = [n for n in args.params.split(",") if n]
     unknown = set(wanted) - {r[0] for r in rows}
     if unknown:
@@ -128,8 +138,9 @@ def resume(args, engine):
         sys.exit(f"spsa.py: {path} is missing: not a run this script can resume")
     with open(path, encoding="utf-8") as f:
         settings = json.load(f)
+    settings.setdefault("variant", "chushogi")  # a run begun before --variant existed
     rows = [tuple(r) for r in settings["params"]]
-    listed = {r[0]: r for r in search_params(engine)}
+    listed = {r[0]: r for r in search_params(engine, settings["variant"])}
     for name, default, lo, hi in rows:
         if name not in listed or listed[name][2:] != (lo, hi):
             sys.exit(f"spsa.py: the engine's parameter {name} is not the run's "

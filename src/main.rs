@@ -103,8 +103,12 @@ enum TuneCommand {
         validation_percent: u8,
     },
     /// Print the search constants a tuner may set (`setoption name Tune_NAME value N`):
-    /// `NAME DEFAULT MIN MAX` per line.
-    SearchParams,
+    /// `NAME DEFAULT MIN MAX` per line, DEFAULT being the variant's own value.
+    SearchParams {
+        /// chushogi or shoshogi.
+        #[arg(long, default_value = "chushogi")]
+        variant: String,
+    },
 }
 
 /// Runs the command; an error is printed as one line, `error: ...` with its causes, and
@@ -155,9 +159,14 @@ fn run(cli: Cli) -> Result<()> {
 
 fn run_tune(command: TuneCommand) -> Result<()> {
     match command {
-        TuneCommand::SearchParams => {
-            for (name, default, min, max) in shishi::search::params::SearchParams::TABLE {
-                println!("{name} {default} {min} {max}");
+        TuneCommand::SearchParams { variant } => {
+            use shishi::search::params::SearchParams;
+            let variant = Variant::by_name(&variant)
+                .with_context(|| format!("unknown variant '{variant}' (chushogi, shoshogi)"))?;
+            let params = SearchParams::for_variant(variant);
+            for &(name, _, min, max) in SearchParams::TABLE {
+                let value = params.get(name).expect("a name of the table");
+                println!("{name} {value} {min} {max}");
             }
             Ok(())
         }

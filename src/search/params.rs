@@ -7,11 +7,17 @@
 //! the runs and the SPRT that accepted them are logged in `docs/tuning.md`, not here, so
 //! that this file says only what holds.
 //!
+//! A variant may give some of them values of its own ([`VARIANT_VALUES`], each one kept
+//! after an SPRT in that variant): [`SearchParams::for_variant`] is what a search of that
+//! variant starts from.
+//!
 //! They are one [`SearchParams`] value that travels with the search limits, so that a
 //! tuner can change them without a rebuild: the engine accepts `setoption name
 //! Tune_NAME value N` for every entry of [`SearchParams::TABLE`] (not listed in `usi`'s
 //! options, to keep GUIs' option dialogs short), `shishi tune search-params` prints the
 //! table, and `scripts/spsa.py` tunes them by self-play.
+
+use crate::variant::Variant;
 
 /// Declares [`SearchParams`], its defaults and its table of names and ranges from one list.
 macro_rules! search_params {
@@ -47,6 +53,14 @@ macro_rules! search_params {
                     _ => unreachable!("the table lists every field"),
                 }
                 Ok(())
+            }
+
+            /// The value of the parameter `name` (`None`: no such parameter).
+            pub fn get(&self, name: &str) -> Option<i64> {
+                match name {
+                    $( stringify!($field) => Some(self.$field as i64), )+
+                    _ => None,
+                }
             }
         }
     };
@@ -148,11 +162,107 @@ search_params! {
     /// least this much by static evaluation (forced wins come with a large lead; below it
     /// the time is the search's).
     probe_mate_min_lead: i32 = 1000, 0, 20000;
+    /// With an increment and no moves-to-go from the GUI: the moves over which the main
+    /// time is shared (without one it is 70, in `time.rs`: a flag fall loses). 70 kept a
+    /// sho game at 10+0.1 near 4 s of its 10 s to the end while Fairy-Stockfish spent down
+    /// to under 1 s.
+    increment_moves_to_go: i32 = SearchParams::DEFAULT_INCREMENT_MOVES_TO_GO as i32, 10, 120;
 }
+
+impl SearchParams {
+    /// The default of `increment_moves_to_go`.
+    pub const DEFAULT_INCREMENT_MOVES_TO_GO: u64 = 70;
+
+    /// The values a search of `variant` starts from: the defaults, with the variant's own
+    /// values ([`VARIANT_VALUES`]) over them.
+    pub fn for_variant(variant: &Variant) -> SearchParams {
+        let mut params = SearchParams::default();
+        let own = VARIANT_VALUES
+            .iter()
+            .filter(|(name, _)| *name == variant.name())
+            .flat_map(|(_, values)| values.iter());
+        for &(name, value) in own {
+            params
+                .set(name, value)
+                .expect("a test checks every variant's values");
+        }
+        params
+    }
+}
+
+/// Values given by name (the `Tune_NAME` options), which stand over whatever a variant's
+/// search starts from.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GivenParams {
+    values: SearchParams,
+    /// Bit `i`: entry `i` of [`SearchParams::TABLE`] was given.
+    given: u64,
+}
+
+impl GivenParams {
+    /// Gives `name` the value `value` (checked as [`SearchParams::set`] checks it).
+    pub fn set(&mut self, name: &str, value: i64) -> Result<(), ParamError> {
+        self.values.set(name, value)?;
+        let index = SearchParams::TABLE
+            .iter()
+            .position(|e| e.0 == name)
+            .expect("set found it");
+        self.given |= 1 << index;
+        Ok(())
+    }
+
+    /// `base` with the given values over it.
+    pub fn over(&self, mut base: SearchParams) -> SearchParams {
+        for (index, &(name, ..)) in SearchParams::TABLE.iter().enumerate() {
+            if self.given & (1 << index) != 0 {
+                let value = self.values.get(name).expect("a name of the table");
+                base.set(name, value).expect("checked when given");
+            }
+        }
+        base
+    }
+}
+
+/// Per variant (by name): the constants whose value differs from the default, each after
+/// an SPRT in that variant (logged in `docs/tuning.md`).
+pub const VARIANT_VALUES: &[(&str, &[(&str, i64)])] = &[("shoshogi", &[])];
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_variant_value_names_a_parameter_within_its_range() {
+        for &(variant, values) in VARIANT_VALUES {
+            let variant = Variant::by_name(variant).expect("a variant's name");
+            let params = SearchParams::for_variant(variant);
+            for &(name, value) in values {
+                assert_eq!(params.get(name), Some(value), "{name}");
+            }
+        }
+        assert_eq!(
+            SearchParams::for_variant(Variant::chu()),
+            SearchParams::default()
+        );
+    }
+
+    #[test]
+    fn given_values_stand_over_a_variants_own() {
+        assert!(
+            SearchParams::TABLE.len() <= 64,
+            "GivenParams keeps one bit each"
+        );
+        let mut given = GivenParams::default();
+        let base = SearchParams {
+            lmp_base: 7,
+            ..SearchParams::default()
+        };
+        assert_eq!(given.over(base), base);
+        given.set("increment_moves_to_go", 25).unwrap();
+        assert!(given.set("increment_moves_to_go", 1).is_err());
+        let params = given.over(base);
+        assert_eq!((params.increment_moves_to_go, params.lmp_base), (25, 7));
+    }
 
     #[test]
     fn parameters_are_set_by_name_within_their_range() {

@@ -187,7 +187,12 @@ impl Searcher {
             wait_for_release(control, limits);
             return SearchResult::default();
         }
-        let time = time_limits(limits, pos.side_to_move(), request.options.move_overhead);
+        let time = time_limits(
+            limits,
+            pos.side_to_move(),
+            request.options.move_overhead,
+            request.options.params.increment_moves_to_go as u64,
+        );
         let plan = SolverPlan::choose(request, pos, &time, control.is_pondering());
         if let SolverPlan::Probe { budget } = plan {
             if let Some(proven) = self.solver_probe(pos, budget, control, observer, &root) {

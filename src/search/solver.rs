@@ -363,7 +363,12 @@ mod tests {
                 ..SearchOptions::default()
             },
         };
-        let time = time_limits(&request.limits, pos.side_to_move(), Duration::ZERO);
+        let time = time_limits(
+            &request.limits,
+            pos.side_to_move(),
+            Duration::ZERO,
+            request.options.params.increment_moves_to_go as u64,
+        );
         SolverPlan::choose(&request, pos, &time, false)
     }
 

@@ -11,8 +11,11 @@ use super::Limits;
 use crate::core::Color;
 use std::time::Duration;
 
-/// Moves we expect still to play when the clock does not say (chu games are long: lishogi
-/// games run to a hundred moves a side and more, and a flag fall loses).
+/// Moves we expect still to play when the clock does not say and gives no increment (chu
+/// games are long: lishogi games run to a hundred moves a side and more, and a flag fall
+/// loses). With an increment the horizon is the search parameter
+/// `increment_moves_to_go`: every move brings time back, so the main time may be spent
+/// sooner.
 const DEFAULT_MOVES_TO_GO: u64 = 70;
 
 /// Percent of the planned time after which no new iteration starts (the next one usually
@@ -48,8 +51,14 @@ pub struct TimeLimits {
     pub hard: Option<Duration>,
 }
 
-/// The limits for `us` given `limits` and the move overhead.
-pub fn time_limits(limits: &Limits, us: Color, overhead: Duration) -> TimeLimits {
+/// The limits for `us` given `limits`, the move overhead and the horizon of a clock with an
+/// increment (moves to share the main time over when the GUI does not say).
+pub fn time_limits(
+    limits: &Limits,
+    us: Color,
+    overhead: Duration,
+    increment_moves_to_go: u64,
+) -> TimeLimits {
     if limits.infinite {
         return TimeLimits {
             soft: None,
@@ -72,9 +81,13 @@ pub fn time_limits(limits: &Limits, us: Color, overhead: Duration) -> TimeLimits
             ms(clock.increment[i]),
             ms(clock.byoyomi[i]),
         );
+        let horizon = match inc {
+            0 => DEFAULT_MOVES_TO_GO,
+            _ => increment_moves_to_go.max(1),
+        };
         let mtg = clock
             .moves_to_go
-            .map_or(DEFAULT_MOVES_TO_GO, |m| (m as u64).clamp(1, 60));
+            .map_or(horizon, |m| (m as u64).clamp(1, 60));
         // What we may spend at most: all main time plus this move's usable byoyomi (an
         // increment arrives only after the move), less the margin; at least a millisecond.
         let byoyomi = usable_byoyomi(byoyomi, overhead);
@@ -84,7 +97,8 @@ pub fn time_limits(limits: &Limits, us: Color, overhead: Duration) -> TimeLimits
             time.saturating_sub(overhead) * MAIN_TIME_CEILING_PERCENT / 100
         }
         .max(1);
-        let usable = time.saturating_sub(overhead * mtg);
+        // Each move to come costs the overhead, less what its increment brings back.
+        let usable = time.saturating_sub(overhead.saturating_sub(inc) * mtg);
         let share = usable / mtg + inc * 3 / 4;
         // Byoyomi not spent is lost, so nearly all of it is planned.
         let optimum = (share + byoyomi * 9 / 10).min(ceiling).max(1);
@@ -109,6 +123,9 @@ pub fn time_limits(limits: &Limits, us: Color, overhead: Duration) -> TimeLimits
 mod tests {
     use super::*;
     use crate::search::Clock;
+
+    /// The default horizon of a clock with an increment.
+    const HORIZON: u64 = crate::search::params::SearchParams::DEFAULT_INCREMENT_MOVES_TO_GO;
 
     fn ms(n: u64) -> Duration {
         Duration::from_millis(n)
@@ -138,7 +155,7 @@ mod tests {
             (10, 0, 0),
             (0, 0, 30),
         ] {
-            let t = time_limits(&clock(time, inc, byo), Color::Sente, overhead);
+            let t = time_limits(&clock(time, inc, byo), Color::Sente, overhead, HORIZON);
             let (soft, hard) = (t.soft.unwrap(), t.hard.unwrap());
             assert!(soft <= hard, "{time} {inc} {byo}: {t:?}");
             assert!(hard >= ms(1));
@@ -154,13 +171,13 @@ mod tests {
             }
         }
         // Pure byoyomi spends most of it.
-        let t = time_limits(&clock(0, 0, 10_000), Color::Gote, overhead);
+        let t = time_limits(&clock(0, 0, 10_000), Color::Gote, overhead, HORIZON);
         assert!(
             t.hard.unwrap() >= ms(8_500) && t.soft.unwrap() >= ms(4_000),
             "{t:?}"
         );
         // Sudden death spends a fraction.
-        let t = time_limits(&clock(60_000, 0, 0), Color::Sente, overhead);
+        let t = time_limits(&clock(60_000, 0, 0), Color::Sente, overhead, HORIZON);
         assert!(t.soft.unwrap() < ms(5_000), "{t:?}");
     }
 
@@ -173,15 +190,39 @@ mod tests {
         if let Some(c) = limits.clock.as_mut() {
             c.time[1] = ms(18523);
         }
-        let t = time_limits(&limits, Color::Sente, ms(10));
+        let t = time_limits(&limits, Color::Sente, ms(10), HORIZON);
         assert_eq!(t.hard, Some(ms(5000 - 10 - 1000)), "{t:?}");
         // Short byoyomi keeps a quarter.
-        let t = time_limits(&clock(0, 0, 200), Color::Sente, ms(10));
+        let t = time_limits(&clock(0, 0, 200), Color::Sente, ms(10), HORIZON);
         assert_eq!(t.hard, Some(ms(200 - 10 - 50)), "{t:?}");
         // Without byoyomi a fifth of the main time is kept back: at 300 ms left and a
         // 100 ms increment, at most 232 ms (not 290).
-        let t = time_limits(&clock(300, 100, 0), Color::Sente, ms(10));
+        let t = time_limits(&clock(300, 100, 0), Color::Sente, ms(10), HORIZON);
         assert_eq!(t.hard, Some(ms(232)), "{t:?}");
+    }
+
+    #[test]
+    fn an_increment_pays_the_overhead_and_sets_the_horizon() {
+        // 10+0.1 with a 100 ms overhead: the increment pays each move's overhead, so none
+        // of the main time is set aside for it (it was 70 x 100 ms, 7 of the 10 s).
+        let t = time_limits(&clock(10_000, 100, 0), Color::Sente, ms(100), 70);
+        assert_eq!(t.soft, Some(ms((10_000 / 70 + 75) * 55 / 100)), "{t:?}");
+        // A shorter horizon spends the main time sooner.
+        let t = time_limits(&clock(10_000, 100, 0), Color::Sente, ms(100), 30);
+        assert_eq!(t.soft, Some(ms((10_000 / 30 + 75) * 55 / 100)), "{t:?}");
+        // An overhead larger than the increment is set aside for the part it does not pay.
+        let t = time_limits(&clock(10_000, 20, 0), Color::Sente, ms(100), 30);
+        assert_eq!(
+            t.soft,
+            Some(ms(((10_000 - 80 * 30) / 30 + 15) * 55 / 100)),
+            "{t:?}"
+        );
+        // Sudden death keeps its horizon of 70 whatever the increment's.
+        let sudden_death = time_limits(&clock(60_000, 0, 0), Color::Sente, ms(10), 20);
+        assert_eq!(
+            sudden_death,
+            time_limits(&clock(60_000, 0, 0), Color::Sente, ms(10), 70)
+        );
     }
 
     #[test]
@@ -191,7 +232,7 @@ mod tests {
             ..Limits::default()
         };
         assert_eq!(
-            time_limits(&l, Color::Sente, ms(30)),
+            time_limits(&l, Color::Sente, ms(30), HORIZON),
             TimeLimits {
                 soft: Some(ms(970)),
                 hard: Some(ms(970))
@@ -203,14 +244,14 @@ mod tests {
             ..Limits::default()
         };
         assert_eq!(
-            time_limits(&l, Color::Sente, ms(30)),
+            time_limits(&l, Color::Sente, ms(30), HORIZON),
             TimeLimits {
                 soft: None,
                 hard: None
             }
         );
         assert_eq!(
-            time_limits(&Limits::default(), Color::Sente, ms(30)),
+            time_limits(&Limits::default(), Color::Sente, ms(30), HORIZON),
             TimeLimits {
                 soft: None,
                 hard: None

@@ -69,8 +69,8 @@ pub struct Settings {
     pub analyse_mode: bool,
     /// Strength, -9 to 20 (20: full; see `search::skill`).
     pub skill_level: i8,
-    /// The search constants (`Tune_NAME` options; the defaults otherwise).
-    pub search_params: crate::search::params::SearchParams,
+    /// The search constants given by `Tune_NAME` options (the others are the variant's).
+    pub search_params: crate::search::params::GivenParams,
 }
 
 impl Settings {
@@ -96,15 +96,17 @@ impl Settings {
         settings
     }
 
-    /// The options of every search under these settings.
-    pub fn search_options(&self) -> SearchOptions {
+    /// The options of every search of `variant` under these settings.
+    pub fn search_options(&self, variant: &Variant) -> SearchOptions {
         SearchOptions {
             threads: self.threads,
             multipv: self.multipv,
             skill: crate::search::skill::Skill::new(self.skill_level),
             move_overhead: self.move_overhead,
             avoid_repetition: self.avoid_repetition,
-            params: self.search_params,
+            params: self
+                .search_params
+                .over(crate::search::params::SearchParams::for_variant(variant)),
         }
     }
 
@@ -389,7 +391,7 @@ impl Session {
         let request = Request {
             task: Task::for_go(&limits, s.analyse_mode, s.mate_moves),
             limits,
-            options: s.search_options(),
+            options: s.search_options(self.variant),
         };
         self.worker.search(SearchJob {
             pos: pos.clone(),

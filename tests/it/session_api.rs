@@ -110,14 +110,48 @@ fn the_skill_ladder_is_one_under_both_protocols_and_lishogis_weak_levels_differ(
         let mut nodes = Vec::new();
         for level in ["-9", "-5", "-1"] {
             s.set(options::parse(skill, Some(level)).unwrap());
-            let budget = s.settings().search_options().skill.map(|k| k.max_nodes());
+            let budget = s
+                .settings()
+                .search_options(s.variant())
+                .skill
+                .map(|k| k.max_nodes());
             nodes.push(budget.expect("below full strength"));
         }
         assert!(
             nodes[0] < nodes[1] && nodes[1] < nodes[2],
             "{protocol:?}: {nodes:?}"
         );
-        options.push(s.settings().search_options());
+        options.push(s.settings().search_options(s.variant()));
     }
     assert_eq!(options[0].skill, options[1].skill, "one ladder");
+}
+
+#[test]
+fn a_search_takes_its_variants_constants_and_a_tune_option_stands_over_them() {
+    use shishi::search::params::SearchParams;
+    let (mut s, said) = session(Protocol::Usi);
+    for variant in Variant::all() {
+        s.set(Setting::Variant(variant));
+        assert_eq!(
+            s.settings().search_options(s.variant()).params,
+            SearchParams::for_variant(variant),
+            "{}",
+            variant.name()
+        );
+    }
+    s.set(Setting::SearchParam("increment_moves_to_go", 25));
+    s.set(Setting::SearchParam("increment_moves_to_go", 5));
+    assert!(
+        said.lock().unwrap().iter().any(|l| l.contains("outside")),
+        "{said:?}"
+    );
+    for variant in Variant::all() {
+        s.set(Setting::Variant(variant));
+        let params = s.settings().search_options(s.variant()).params;
+        let expected = SearchParams {
+            increment_moves_to_go: 25,
+            ..SearchParams::for_variant(variant)
+        };
+        assert_eq!(params, expected, "{}", variant.name());
+    }
 }
