@@ -11,9 +11,16 @@
 #   GAMES          self-play games to play first (default 1000; 0 to use EXTRA_RECORDS only)
 #   TC             their clock (default 1+0.02)
 #   EXTRA_RECORDS  more `shishi match --jsonl` files to learn from
+# VARIANT=shoshogi in the environment tunes sho shogi (default chushogi): its games, its
+# opening book, its tables. CONCURRENCY=N plays N games at once (default: one per core).
 set -euo pipefail
 out=${1:?usage: scripts/texel.sh OUT_DIR [GAMES] [TC] [EXTRA_RECORDS...]}
 games=${2:-1000}
+variant=${VARIANT:-chushogi}
+case "$variant" in
+    chushogi | shoshogi) ;;
+    *) echo "texel.sh: VARIANT must be chushogi or shoshogi, not $variant" >&2; exit 2 ;;
+esac
 tc=${3:-1+0.02}
 shift $(( $# < 3 ? $# : 3 ))
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -27,10 +34,10 @@ engine="$out/shishi"
 cp "$root/target/release/shishi" "$engine"
 records=("$@")
 if [ "$games" -gt 0 ]; then
-    cores=$(nproc)
-    "$engine" match --engine "cmd=$engine,name=a" --engine "cmd=$engine,name=b" \
+    cores=${CONCURRENCY:-$(nproc)}
+    "$engine" match --variant "$variant" --engine "cmd=$engine,name=a" --engine "cmd=$engine,name=b" \
         --games "$games" --concurrency "$cores" --tc "$tc" \
-        --openings "$root/data/openings/chushogi.txt" --repeat \
+        --openings "$root/data/openings/$variant.txt" --repeat \
         --jsonl "$out/games.jsonl" > "$out/match.txt" 2> "$out/match.log"
     records+=("$out/games.jsonl")
 fi
