@@ -107,6 +107,10 @@ impl std::fmt::Display for GameResult {
     }
 }
 
+/// How a record's `reason` begins when the match runner ended the game at its ply limit
+/// (`max plies (N)`): a draw by the runner, not by the rules.
+pub const MOVE_LIMIT_REASON: &str = "max plies";
+
 /// One finished game.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 #[serde(rename_all = "camelCase")]
@@ -144,6 +148,11 @@ pub struct GameRecord {
 }
 
 impl GameRecord {
+    /// Whether the match runner drew the game at its ply limit ([`MOVE_LIMIT_REASON`]).
+    pub fn ended_at_move_limit(&self) -> bool {
+        self.reason.starts_with(MOVE_LIMIT_REASON)
+    }
+
     /// The record as one JSON line.
     pub fn to_json_line(&self) -> String {
         serde_json::to_string(self).expect("a game record serialises")

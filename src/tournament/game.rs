@@ -183,7 +183,7 @@ impl Ending {
     pub fn describe(&self) -> String {
         match self {
             Ending::Rules(outcome) => outcome.reason.describe().to_string(),
-            Ending::MaxPlies(n) => format!("max plies ({n})"),
+            Ending::MaxPlies(n) => format!("{} ({n})", crate::records::MOVE_LIMIT_REASON),
             Ending::Resigned { name, claim, .. } => match claim {
                 Some(claim) => format!("{name} resigned (claimed {claim})"),
                 None => format!("{name} resigned"),

@@ -58,6 +58,10 @@ fn quiet_positions_of_a_game_become_training_lines() {
     assert!(tune::extract(&record("7i7h", &[], "1-0", true), &ALL)
         .unwrap()
         .is_empty());
+    // Nor does a draw by the match runner's ply limit (a draw by the rules does: above).
+    let mut at_limit = record("7i7h 6d6e", &[], "1/2-1/2", false);
+    at_limit.reason = "max plies (1000)".into();
+    assert!(tune::extract(&at_limit, &ALL).unwrap().is_empty());
     let err = tune::extract(&record("7i7h 7i7h", &[], "1-0", false), &ALL).unwrap_err();
     assert!(err.contains("ply 2"), "{err}");
     assert!(tune::extract(&record("7i7h", &[], "*", false), &ALL).is_err());
