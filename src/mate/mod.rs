@@ -423,11 +423,17 @@ impl Solver {
                 children.push(self.decided_child(mv, ply, Numbers::PROVEN, 1));
                 continue;
             }
+            let plain_move = is_plain(pos, mv);
             // A plain move cannot end the game here: the board's verdict is not asked.
-            let plain = quiet_cannot_end && is_plain(pos, mv);
+            let plain = quiet_cannot_end && plain_move;
             pos.make_move(mv);
             let decided = if plain { None } else { self.decided(pos) };
-            if !checks_only || self.is_tried(pos, decided) {
+            let tried = match &quiet {
+                // An attacker's move is tried if it ends the game or attacks a royal.
+                Some(quiet) => decided.is_some() || quiet.attacks_royal_after(pos, mv, plain_move),
+                None => true,
+            };
+            if tried {
                 let (child, table_key) = self.look_after(pos, mv, ply, decided);
                 if let Some(key) = table_key {
                     to_look_up.push((children.len(), key));
@@ -744,6 +750,9 @@ struct QuietTest {
     royals: Bitboard,
     /// See [`no_end_by_quiet_move`].
     no_end_by_quiet_move: bool,
+    /// Whether no defender's royal is attacked before the attacker moves (then a plain
+    /// move can attack one only from where it lands or through where it left).
+    royals_safe_before: bool,
 }
 
 impl QuietTest {
@@ -751,10 +760,31 @@ impl QuietTest {
     /// answer at `pos`).
     fn at(pos: &Position, no_end_by_quiet_move: bool) -> QuietTest {
         let attacker = pos.side_to_move();
+        let defender = attacker.flip();
         QuietTest {
-            royals: pos.royals(attacker.flip()),
+            royals: pos.royals(defender),
             no_end_by_quiet_move,
+            royals_safe_before: !pos.royal_attacked(defender),
         }
+    }
+
+    /// After the attacker's move `mv`, made on `after` (`plain`: whether it was a plain
+    /// move, [`is_plain`]): whether a defender's royal is attacked. A plain move changes
+    /// two squares, and a piece put down only blocks slides, so when no royal was attacked
+    /// before, an attack can come only from the moved piece or along the line through
+    /// the square it left: those two lines and its leaps are asked instead of every line
+    /// (the full test took a fifth of the solver's time). Otherwise the full test.
+    fn attacks_royal_after(&self, after: &Position, mv: Move, plain: bool) -> bool {
+        let attacker = after.side_to_move().flip();
+        if !plain || !self.royals_safe_before {
+            return after.royal_attacked(attacker.flip());
+        }
+        let (from, to) = (mv.from(), mv.to());
+        self.royals.iter().any(|royal| {
+            after.leaps_to(to, royal)
+                || after.is_attacked_along(royal, attacker, to)
+                || after.is_attacked_along(royal, attacker, from)
+        })
     }
 
     /// Whether `mv` (legal at `pos`) surely neither attacks a defender's royal nor ends the
@@ -870,6 +900,64 @@ mod tests {
             length,
             line_only,
         }
+    }
+
+    /// The two-line test after a plain move must say what the full test says, in every
+    /// position of random games of both variants, for every move of the side to move.
+    #[test]
+    fn the_royal_attack_after_a_move_agrees_with_the_full_test() {
+        use crate::variant::Variant;
+        let mut compared = 0;
+        let mut discovered = 0;
+        let mut compare_moves = |pos: &mut Position| {
+            let quiet = QuietTest::at(pos, true);
+            let defender = pos.side_to_move().flip();
+            let mut moves = Vec::new();
+            pos.legal_moves(GenMode::Search, &mut moves);
+            for mv in moves {
+                let plain = is_plain(pos, mv);
+                pos.make_move(mv);
+                let attacked = pos.royal_attacked(defender);
+                assert_eq!(
+                    quiet.attacks_royal_after(pos, mv, plain),
+                    attacked,
+                    "{} after {mv:?}",
+                    pos.to_sfen()
+                );
+                let royal = pos.royals(defender).iter().next();
+                if attacked && royal.is_some_and(|r| !pos.leaps_to(mv.to(), r)) {
+                    discovered += usize::from(!pos.is_attacked_along(
+                        royal.unwrap(),
+                        defender.flip(),
+                        mv.to(),
+                    ));
+                }
+                compared += 1;
+                pos.unmake_move();
+            }
+        };
+        // A silver in front of its rook, on the file of the enemy king: most of its moves
+        // uncover the rook's attack.
+        let mut uncovering =
+            Position::from_sfen(Variant::sho(), "4k4/9/9/9/4S4/9/9/4R4/4K4 b - 1").unwrap();
+        compare_moves(&mut uncovering);
+        let mut rng = crate::core::rng::Rng::new(27);
+        for variant in Variant::all() {
+            for _ in 0..12 {
+                let mut pos = Position::startpos(variant);
+                for _ in 0..160 {
+                    compare_moves(&mut pos);
+                    match pos.outcome().is_none().then(|| pos.random_move(&mut rng)) {
+                        Some(Some(mv)) => pos.make_move(mv),
+                        _ => break,
+                    }
+                }
+            }
+        }
+        assert!(
+            compared > 50_000 && discovered >= 3,
+            "{compared} {discovered}"
+        );
     }
 
     #[test]

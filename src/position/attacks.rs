@@ -4,7 +4,7 @@
 
 use super::{Piece, Position};
 use crate::core::{Bitboard, Color, Square};
-use crate::variant::tables::opposite_dir;
+use crate::variant::tables::{direction_between, opposite_dir};
 use crate::variant::{Kind, Variant};
 
 impl Position {
@@ -37,6 +37,37 @@ impl Position {
             }
         }
         false
+    }
+
+    /// Whether a `by` piece attacks `target` by a slide along the line from `target` through
+    /// `through`: the first piece on that line, if it is a `by` piece whose slide back
+    /// reaches `target` (`false` when the two squares are not aligned). A test that knows
+    /// that only this line changed asks it instead of every line.
+    pub fn is_attacked_along(&self, target: Square, by: Color, through: Square) -> bool {
+        let Some(toward_attacker) = direction_between(target, through) else {
+            return false;
+        };
+        let tables = &self.variant.tables;
+        let range_of_kind = &tables.slide_range[by.index()][opposite_dir(toward_attacker)];
+        for (i, sq) in tables.ray(toward_attacker, target).enumerate() {
+            let p = self.board[sq.index()];
+            if !p.is_empty() {
+                return p.is(by) && range_of_kind[p.kind() as usize] as usize > i;
+            }
+        }
+        false
+    }
+
+    /// Whether the piece on `from` leaps (or steps) to `target`.
+    pub fn leaps_to(&self, from: Square, target: Square) -> bool {
+        let p = self.board[from.index()];
+        !p.is_empty()
+            && self
+                .variant
+                .tables
+                .piece(p.kind(), p.color())
+                .leaps(from)
+                .contains(&target)
     }
 
     /// Whether a `color` piece of `kind` on `from` could attack `target` on a board with

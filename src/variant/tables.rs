@@ -336,6 +336,19 @@ const fn ray_step(dir: usize) -> u8 {
     (dy * GRID as i32 + dx) as u8
 }
 
+/// The absolute direction that leads from `from` to `to` along a rank, a file or a diagonal
+/// (`None` when they are not so aligned, or are one square).
+#[inline]
+pub fn direction_between(from: Square, to: Square) -> Option<usize> {
+    let dx = to.x() as i32 - from.x() as i32;
+    let dy = to.y() as i32 - from.y() as i32;
+    if (dx, dy) == (0, 0) || (dx != 0 && dy != 0 && dx.abs() != dy.abs()) {
+        return None;
+    }
+    let unit = (dx.signum(), dy.signum());
+    SENTE_DELTAS.iter().position(|&delta| delta == unit)
+}
+
 /// The opposite absolute direction.
 #[inline]
 pub const fn opposite_dir(dir: usize) -> usize {
