@@ -97,8 +97,7 @@ pub fn time_limits(
             time.saturating_sub(overhead) * MAIN_TIME_CEILING_PERCENT / 100
         }
         .max(1);
-        // Each move to come costs the overhead, less what its increment brings back.
-        let usable = time.saturating_sub(overhead.saturating_sub(inc) * mtg);
+        let usable = time.saturating_sub(overhead * mtg);
         let share = usable / mtg + inc * 3 / 4;
         // Byoyomi not spent is lost, so nearly all of it is planned.
         let optimum = (share + byoyomi * 9 / 10).min(ceiling).max(1);
@@ -202,19 +201,20 @@ mod tests {
     }
 
     #[test]
-    fn an_increment_pays_the_overhead_and_sets_the_horizon() {
-        // 10+0.1 with a 100 ms overhead: the increment pays each move's overhead, so none
-        // of the main time is set aside for it (it was 70 x 100 ms, 7 of the 10 s).
-        let t = time_limits(&clock(10_000, 100, 0), Color::Sente, ms(100), 70);
-        assert_eq!(t.soft, Some(ms((10_000 / 70 + 75) * 55 / 100)), "{t:?}");
-        // A shorter horizon spends the main time sooner.
-        let t = time_limits(&clock(10_000, 100, 0), Color::Sente, ms(100), 30);
-        assert_eq!(t.soft, Some(ms((10_000 / 30 + 75) * 55 / 100)), "{t:?}");
-        // An overhead larger than the increment is set aside for the part it does not pay.
-        let t = time_limits(&clock(10_000, 20, 0), Color::Sente, ms(100), 30);
+    fn an_increment_sets_the_horizon() {
+        // 10+0.1: the main time, less the overhead of the moves to come, is shared over the
+        // horizon's moves, and most of the increment is added.
+        let t = time_limits(&clock(10_000, 100, 0), Color::Sente, ms(10), 70);
         assert_eq!(
             t.soft,
-            Some(ms(((10_000 - 80 * 30) / 30 + 15) * 55 / 100)),
+            Some(ms(((10_000 - 700) / 70 + 75) * 55 / 100)),
+            "{t:?}"
+        );
+        // A shorter horizon spends the main time sooner.
+        let t = time_limits(&clock(10_000, 100, 0), Color::Sente, ms(10), 30);
+        assert_eq!(
+            t.soft,
+            Some(ms(((10_000 - 300) / 30 + 75) * 55 / 100)),
             "{t:?}"
         );
         // Sudden death keeps its horizon of 70 whatever the increment's.
