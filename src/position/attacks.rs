@@ -75,30 +75,10 @@ impl Position {
     /// What it attacks on the real board is a subset (blockers only take attacks away), so
     /// `false` is certain.
     pub fn could_attack(&self, kind: Kind, color: Color, from: Square, target: Square) -> bool {
-        let tables = &self.variant.tables;
-        let table = tables.piece(kind, color);
-        if table.leaps(from).contains(&target) {
-            return true;
-        }
-        let (dx, dy) = (
-            target.x() as isize - from.x() as isize,
-            target.y() as isize - from.y() as isize,
-        );
-        let steps = dx.abs().max(dy.abs());
-        if steps == 0 || (dx != 0 && dy != 0 && dx.abs() != dy.abs()) {
-            return false;
-        }
-        let unit = (dx.signum(), dy.signum());
-        // The one slide that points at the target, if any, and whether it reaches it.
-        table.slides.iter().any(|&(dir, range)| {
-            tables.ray(dir as usize, from).next().is_some_and(|next| {
-                let step = (
-                    next.x() as isize - from.x() as isize,
-                    next.y() as isize - from.y() as isize,
-                );
-                step == unit && range as isize >= steps
-            })
-        })
+        self.variant
+            .tables
+            .attack_origins(kind, color, target)
+            .contains(from)
     }
 
     /// Every `by` piece that attacks `target`, with the squares a piece would have to stand

@@ -10,6 +10,7 @@ use super::{Kind, VariantSpec, MAX_KINDS};
 use crate::core::square::GRID;
 use crate::core::{Bitboard, Color, Square};
 use std::collections::BTreeMap;
+use std::sync::OnceLock;
 
 /// Slide range meaning "unlimited".
 pub const UNLIMITED: u8 = u8::MAX;
@@ -81,6 +82,8 @@ pub struct Tables {
     leap_attack_squares: [[Bitboard; 256]; 2],
     /// `[colour][absolute direction][kind]`: how far that kind slides along the direction.
     pub slide_range: [[[u8; MAX_KINDS]; 8]; 2],
+    /// See [`Tables::attack_origins`]; made on first use (the mate solver's).
+    attack_origins: OnceLock<Vec<Bitboard>>,
 }
 
 fn absolute(dir: usize, color: Color) -> usize {
@@ -247,7 +250,41 @@ impl Tables {
             leap_attackers,
             leap_attack_squares,
             slide_range,
+            attack_origins: OnceLock::new(),
         }
+    }
+
+    /// The squares from which a `color` piece of `kind` could capture on `target` on a
+    /// board with nothing in its way: its leaps, and its slides within range, walked
+    /// backwards. The mate solver asks it for every attacker's move that it may leave out,
+    /// so it is a table (made once, in milliseconds), not a computation.
+    #[inline]
+    pub fn attack_origins(&self, kind: Kind, color: Color, target: Square) -> Bitboard {
+        let table = self
+            .attack_origins
+            .get_or_init(|| self.compute_attack_origins());
+        table[(kind as usize * 2 + color.index()) * 256 + target.index()]
+    }
+
+    fn compute_attack_origins(&self) -> Vec<Bitboard> {
+        let mut table = vec![Bitboard::EMPTY; self.pieces.len() * 2 * 256];
+        for (kind, per_color) in self.pieces.iter().enumerate() {
+            for color in Color::ALL {
+                let piece = &per_color[color.index()];
+                let origins = &mut table[(kind * 2 + color.index()) * 256..][..256];
+                for from in self.on_board {
+                    for &to in piece.leaps(from) {
+                        origins[to.index()].insert(from);
+                    }
+                    for &(dir, range) in &piece.slides {
+                        for to in self.slide(dir as usize, from, range) {
+                            origins[to.index()].insert(from);
+                        }
+                    }
+                }
+            }
+        }
+        table
     }
 
     /// The squares from `sq` along absolute direction `dir` to the edge, nearest first.
