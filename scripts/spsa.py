@@ -19,11 +19,11 @@ with (a game pair cut short is played again).
   scripts/spsa.py ENGINE OUT_DIR [--iterations 2000] [--pairs 1] [--concurrency 2]
                   [--tc 1+0.02 | --nodes N] [--params name,name,...] [--seed 1]
                   [--variant chushogi|shoshogi]
+  scripts/spsa.py ENGINE OUT_DIR --resume
 
 --variant tunes the constants for one variant: its games, its opening book (unless
 --openings names another) and its own values as the start (`tune search-params
 --variant`); the result goes to that variant's VARIANT_VALUES.
-  scripts/spsa.py ENGINE OUT_DIR --resume
 """
 import argparse
 import json
@@ -50,7 +50,6 @@ def openings(path):
 
 
 def play(engine, plus, minus, opening, args, work):
-    variant = args.variant
     """Game points of `plus` minus those of `minus` over args.pairs pairs."""
     book = os.path.join(work, "opening.txt")
     record = os.path.join(work, "games.jsonl")
@@ -64,7 +63,7 @@ def play(engine, plus, minus, opening, args, work):
         return f"cmd={engine},name={name}{options}"
 
     limit = ["--nodes", str(args.nodes)] if args.nodes else ["--tc", args.tc]
-    subprocess.run([engine, "match", "--variant", variant, "--engine", spec("plus", plus), "--engine",
+    subprocess.run([engine, "match", "--variant", args.variant, "--engine", spec("plus", plus), "--engine",
                     spec("minus", minus), "--games", str(2 * args.pairs), "--concurrency",
                     str(args.concurrency), *limit, "--openings", book, "--repeat",
                     "--jsonl", record], check=True, stdout=subprocess.DEVNULL,
