@@ -7,6 +7,9 @@
 #
 #   scripts/skill-levels.sh [GAMES_PER_STEP=16] [MOVETIME_MS=250] [CONCURRENCY=2] [OUT_DIR]
 #
+# SHISHI=PATH plays that binary instead of building this checkout's (a copy keeps a long
+# run safe from a rebuild in between).
+#
 # The records go to OUT_DIR (one JSON-lines file per step; run again with the same OUT_DIR
 # to continue an interrupted run, or with more games to add to it).
 set -euo pipefail
@@ -16,8 +19,12 @@ CONCURRENCY=${3:-2}
 OUT_DIR=${4:-$(mktemp -d /tmp/skill-levels.XXXXXX)}
 mkdir -p "$OUT_DIR"
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-cargo build --release --quiet --manifest-path "$ROOT/Cargo.toml"
-ENGINE="$ROOT/target/release/shishi"
+if [[ -n "${SHISHI:-}" ]]; then
+    ENGINE=$(realpath "$SHISHI")
+else
+    cargo build --release --quiet --manifest-path "$ROOT/Cargo.toml"
+    ENGINE="$ROOT/target/release/shishi"
+fi
 LEVELS=(-9 -5 -1 3 7 11 15 19 20)
 engine() {
     echo "cmd=$ENGINE,name=L$1,option.Skill_Level=$1,option.ResignWhenLost=true"
