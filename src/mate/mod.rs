@@ -164,7 +164,13 @@ pub struct Solver {
     next_report: Instant,
     /// Keys of the positions on the current line (repetition check).
     line: Vec<u64>,
+    /// Per ply, the moves of the node being expanded there (kept to save allocations).
     moves: Vec<Vec<Move>>,
+    /// Per ply, the children of the node being expanded there (kept likewise).
+    child_lists: Vec<Vec<Child>>,
+    /// The children of one node whose numbers the table is asked for (see
+    /// [`Solver::children_at`]).
+    to_look_up: Vec<(usize, u64)>,
 }
 
 /// How often (in nodes) the solver looks at the clock, the stop switch and its callback: at
@@ -200,6 +206,8 @@ impl Solver {
             next_report: Instant::now(),
             line: Vec::new(),
             moves: vec![Vec::new(); MAX_PLIES + 2],
+            child_lists: vec![Vec::new(); MAX_PLIES + 2],
+            to_look_up: Vec::new(),
         }
     }
 
@@ -320,22 +328,24 @@ impl Solver {
     /// that ignore a check, the attacker's checks that leave its own king hanging). Without
     /// this, each of the many moves that ignore a check would count as an open leaf.
     fn quick_look(&self, pos: &Position) -> Option<(Numbers, u16)> {
-        self.quick_look_decided(pos, self.decided(pos))
+        let decided = self.decided(pos);
+        self.quick_look_decided(pos, decided, decided.is_none() && mover_royal_hangs(pos))
     }
 
-    /// [`Solver::quick_look`] with the board's verdict already known (`decided`).
+    /// [`Solver::quick_look`] with the board's verdict already known (`decided`) and, when it
+    /// is none, whether the side that just moved left its only royal attacked
+    /// (`royal_hangs`).
     fn quick_look_decided(
         &self,
         pos: &Position,
         decided: Option<Numbers>,
+        royal_hangs: bool,
     ) -> Option<(Numbers, u16)> {
         if let Some(numbers) = decided {
             return Some((numbers, 0));
         }
         let mover = pos.side_to_move().flip();
-        let royals = pos.royals(mover);
-        let hanging = royals.count() == 1 && pos.royal_attacked(mover);
-        hanging.then(|| {
+        royal_hangs.then(|| {
             if mover == self.attacker {
                 (Numbers::DISPROVEN, 0)
             } else {
@@ -396,6 +406,7 @@ impl Solver {
 
     /// The children of `pos` with what is known of each before expanding it: one make and
     /// unmake per legal move, the attacker's moves that are not tried left out on the way.
+    /// The list is `child_lists[ply]`'s, to be given back there when the node is done.
     fn children_at(&mut self, pos: &mut Position, ply: usize) -> Vec<Child> {
         let mut moves = std::mem::take(&mut self.moves[ply]);
         moves.clear();
@@ -403,10 +414,14 @@ impl Solver {
         let checks_only = self.checks_only(pos);
         let quiet_cannot_end = no_end_by_quiet_move(pos);
         let quiet = checks_only.then(|| QuietTest::at(pos, quiet_cannot_end));
-        let hanging = (!self.is_attacker(pos)).then(|| HangingTest::at(pos, quiet_cannot_end));
-        let mut children = Vec::with_capacity(moves.len());
+        let own_royal = MoverRoyal::at(pos, quiet_cannot_end);
+        let or_node = self.is_attacker(pos);
+        let mut children = std::mem::take(&mut self.child_lists[ply]);
+        children.clear();
         // Children whose numbers the table may know: (index in `children`, key).
-        let mut to_look_up = Vec::with_capacity(moves.len());
+        let mut to_look_up = std::mem::take(&mut self.to_look_up);
+        to_look_up.clear();
+        let mut hanging_child_kept = false;
         for &mv in &moves {
             if ply == 0
                 && !self.limits.root_moves.is_empty()
@@ -414,27 +429,37 @@ impl Solver {
             {
                 continue;
             }
+            if own_royal.surely_hanging(pos, mv) {
+                // The mover's only royal is taken next. An attacker's move is then disproven
+                // (the quick look after making it would find so), which changes nothing at
+                // its node: a disproven child neither lowers the node's proof number nor
+                // adds to its disproof number, and a node left without children is disproven
+                // all the same. A defender's move is proven in one ply, which adds nothing to
+                // the node's proof number nor lowers its disproof number: one such child
+                // stands for all of them (its length of one counts toward the node's), so
+                // that the many moves that ignore a check do not lengthen every pass over
+                // the children. The tree is the same, node for node.
+                if !or_node && !hanging_child_kept {
+                    children.push(self.decided_child(mv, ply, Numbers::PROVEN, 1));
+                    hanging_child_kept = true;
+                }
+                continue;
+            }
             if quiet.as_ref().is_some_and(|q| q.surely_not_tried(pos, mv)) {
                 continue;
             }
-            if hanging.as_ref().is_some_and(|h| h.surely_hanging(pos, mv)) {
-                // The attacker takes the royal next: proven in one ply, as the quick look
-                // after making the move would find.
-                children.push(self.decided_child(mv, ply, Numbers::PROVEN, 1));
-                continue;
-            }
-            let plain_move = is_plain(pos, mv);
             // A plain move cannot end the game here: the board's verdict is not asked.
-            let plain = quiet_cannot_end && plain_move;
+            let cannot_end = quiet_cannot_end && is_plain(pos, mv);
             pos.make_move(mv);
-            let decided = if plain { None } else { self.decided(pos) };
+            let decided = if cannot_end { None } else { self.decided(pos) };
             let tried = match &quiet {
                 // An attacker's move is tried if it ends the game or attacks a royal.
-                Some(quiet) => decided.is_some() || quiet.attacks_royal_after(pos, mv, plain_move),
+                Some(quiet) => decided.is_some() || quiet.attacks_royal_after(pos, mv),
                 None => true,
             };
             if tried {
-                let (child, table_key) = self.look_after(pos, mv, ply, decided);
+                let royal_hangs = decided.is_none() && own_royal.attacked_after(pos, mv);
+                let (child, table_key) = self.look_after(pos, mv, ply, decided, royal_hangs);
                 if let Some(key) = table_key {
                     to_look_up.push((children.len(), key));
                 }
@@ -446,23 +471,26 @@ impl Solver {
         // The table is asked for every child at once, after the moves: these reads do not
         // depend on each other, so the processor overlaps their cache misses (asked as
         // each child was made, one miss at a time, they took a third of the solver's time).
-        for (index, key) in to_look_up {
+        for &(index, key) in &to_look_up {
             self.take_from_table(&mut children[index], key, ply);
         }
+        self.to_look_up = to_look_up;
         children
     }
 
     /// What is known of `pos`, reached by `mv` at `ply + 1`, before expanding it (`decided`:
-    /// the board's verdict on it), but for what the table knows: with the key to ask the
-    /// table for when it may know more ([`Solver::take_from_table`]).
+    /// the board's verdict on it; `royal_hangs`: see [`Solver::quick_look_decided`]), but
+    /// for what the table knows: with the key to ask the table for when it may know more
+    /// ([`Solver::take_from_table`]).
     fn look_after(
         &self,
         pos: &mut Position,
         mv: Move,
         ply: usize,
         decided: Option<Numbers>,
+        royal_hangs: bool,
     ) -> (Child, Option<u64>) {
-        if let Some((numbers, length)) = self.quick_look_decided(pos, decided) {
+        if let Some((numbers, length)) = self.quick_look_decided(pos, decided, royal_hangs) {
             return (self.decided_child(mv, ply, numbers, length), None);
         }
         let key = pos.key();
@@ -552,6 +580,7 @@ impl Solver {
                 Numbers::PROVEN
             };
             self.table.put(key, numbers, 0, Move::NULL);
+            self.child_lists[ply] = children;
             return NodeResult {
                 numbers,
                 length: 0,
@@ -596,6 +625,7 @@ impl Solver {
         } else {
             Move::NULL
         };
+        self.child_lists[ply] = children;
         if !(result.numbers.dn == 0 && result.line_only) {
             self.table
                 .put(key, result.numbers, result.length, best_move);
@@ -691,13 +721,22 @@ fn is_plain(pos: &Position, mv: Move) -> bool {
     !mv.is_double() && pos.piece_on(mv.to()).is_empty()
 }
 
-/// Which of the defender's moves at one node surely leave its only royal attacked, told
-/// before making them: the attacker then takes it next move (in chu a move may ignore a
-/// check). Making each of them to find that out cost as much as the attacker's checks; this
-/// test is exact (it passes on only what the quick look after the move would prove in one
-/// ply), so the solver's tree is the same, node for node.
-struct HangingTest {
-    /// The defender's only royal, when it has one.
+/// Whether the side that just moved in `pos` has one royal and left it attacked (the other
+/// side takes it next move; chu allows such moves).
+fn mover_royal_hangs(pos: &Position) -> bool {
+    let mover = pos.side_to_move().flip();
+    pos.royals(mover).count() == 1 && pos.royal_attacked(mover)
+}
+
+/// The mover's only royal at one node, and what attacks it, to tell after each move whether
+/// the move left it attacked ([`mover_royal_hangs`]) without the full test, and before
+/// making it when the move surely does. Such a move loses the royal next move (in chu a
+/// move may ignore a check), and most of a checked defender's moves are such. Making each
+/// of them to find that out cost as much as the attacker's checks, and the full test after
+/// the others a tenth of the solver's time. Both answers are exact, so the solver's tree is
+/// the same, node for node.
+struct MoverRoyal {
+    /// The mover's only royal, when it has one.
     royal: Option<Square>,
     /// The attackers of that royal, each with the squares that would block it (none for a
     /// leap or a step).
@@ -706,18 +745,18 @@ struct HangingTest {
     no_end_by_quiet_move: bool,
 }
 
-impl HangingTest {
-    /// The test at `pos`, the defender to move (`no_end_by_quiet_move`: that function's
+impl MoverRoyal {
+    /// The test at `pos`, for the side to move (`no_end_by_quiet_move`: that function's
     /// answer at `pos`).
-    fn at(pos: &Position, no_end_by_quiet_move: bool) -> HangingTest {
-        let defender = pos.side_to_move();
-        let royals = pos.royals(defender);
+    fn at(pos: &Position, no_end_by_quiet_move: bool) -> MoverRoyal {
+        let mover = pos.side_to_move();
+        let royals = pos.royals(mover);
         let royal = (royals.count() == 1)
             .then(|| royals.iter().next())
             .flatten();
-        HangingTest {
+        MoverRoyal {
             royal,
-            checkers: royal.map_or(Vec::new(), |r| pos.attackers_with_lines(r, defender.flip())),
+            checkers: royal.map_or(Vec::new(), |r| pos.attackers_with_lines(r, mover.flip())),
             no_end_by_quiet_move,
         }
     }
@@ -737,6 +776,33 @@ impl HangingTest {
                 .checkers
                 .iter()
                 .any(|(_, between)| !between.contains(mv.to()))
+    }
+
+    /// After `mv`, made on `after`: whether the mover has one royal and it is attacked, as
+    /// [`mover_royal_hangs`] says. A move of one step or leap by another piece than the
+    /// royal takes away at most the attacker it captures, and the piece it puts down only
+    /// blocks slides: the royal is attacked after it when an attacker of before is neither
+    /// captured nor blocked by the square it lands on, or along the line through the
+    /// square it left. A promotion may make a royal (sho's prince), so it takes the full
+    /// test, as do a lion's double moves (three squares change) and the royal's own moves.
+    fn attacked_after(&self, after: &Position, mv: Move) -> bool {
+        if mv.is_double() || mv.is_promotion() {
+            return mover_royal_hangs(after);
+        }
+        let Some(royal) = self.royal else {
+            // No royal, or two or more: a move that neither promotes nor captures a royal
+            // of its own side (none can) leaves the count as it was.
+            return false;
+        };
+        if mv.from() == royal {
+            return mover_royal_hangs(after);
+        }
+        let (from, to) = (mv.from(), mv.to());
+        let mover = after.side_to_move().flip();
+        self.checkers
+            .iter()
+            .any(|&(checker, between)| checker != to && !between.contains(to))
+            || after.is_attacked_along(royal, mover.flip(), from)
     }
 }
 
@@ -768,23 +834,28 @@ impl QuietTest {
         }
     }
 
-    /// After the attacker's move `mv`, made on `after` (`plain`: whether it was a plain
-    /// move, [`is_plain`]): whether a defender's royal is attacked. A plain move changes
-    /// two squares, and a piece put down only blocks slides, so when no royal was attacked
-    /// before, an attack can come only from the moved piece or along the line through
-    /// the square it left: those two lines and its leaps are asked instead of every line
-    /// (the full test took a fifth of the solver's time). Otherwise the full test.
-    fn attacks_royal_after(&self, after: &Position, mv: Move, plain: bool) -> bool {
+    /// After the attacker's move `mv`, made on `after`: whether a defender's royal is
+    /// attacked. A move of one step or leap changes two squares, and the piece it puts down
+    /// only blocks slides (a capture takes away a defender's piece, which attacks nothing of
+    /// its own side), so when no royal was attacked before, an attack can come only from
+    /// the moved piece or along the line through the square it left: those two lines and
+    /// its leaps are asked instead of every line (the full test took a fifth of the
+    /// solver's time). A lion's double move changes three squares: the full test.
+    fn attacks_royal_after(&self, after: &Position, mv: Move) -> bool {
         let attacker = after.side_to_move().flip();
-        if !plain || !self.royals_safe_before {
+        if mv.is_double() || !self.royals_safe_before {
             return after.royal_attacked(attacker.flip());
         }
         let (from, to) = (mv.from(), mv.to());
-        self.royals.iter().any(|royal| {
-            after.leaps_to(to, royal)
-                || after.is_attacked_along(royal, attacker, to)
-                || after.is_attacked_along(royal, attacker, from)
-        })
+        // A royal captured by the move is no longer there to attack.
+        self.royals
+            .iter()
+            .filter(|&royal| royal != to)
+            .any(|royal| {
+                after.leaps_to(to, royal)
+                    || after.is_attacked_along(royal, attacker, to)
+                    || after.is_attacked_along(royal, attacker, from)
+            })
     }
 
     /// Whether `mv` (legal at `pos`) surely neither attacks a defender's royal nor ends the
@@ -905,6 +976,57 @@ mod tests {
     /// The two-line test after a plain move must say what the full test says, in every
     /// position of random games of both variants, for every move of the side to move.
     #[test]
+    fn the_movers_royal_test_agrees_with_the_full_test_after_every_move() {
+        use crate::variant::Variant;
+        let (mut compared, mut hanging, mut hanging_told_before) = (0, 0, 0);
+        let mut compare_moves = |pos: &mut Position| {
+            let own_royal = MoverRoyal::at(pos, no_end_by_quiet_move(pos));
+            let mut moves = Vec::new();
+            pos.legal_moves(GenMode::Search, &mut moves);
+            for mv in moves {
+                let told_before = own_royal.surely_hanging(pos, mv);
+                pos.make_move(mv);
+                let hangs = mover_royal_hangs(pos);
+                let context = || format!("{} after {mv:?}", pos.to_sfen());
+                assert_eq!(own_royal.attacked_after(pos, mv), hangs, "{}", context());
+                assert!(
+                    !told_before || (hangs && pos.board_outcome().is_none()),
+                    "{}",
+                    context()
+                );
+                compared += 1;
+                hanging += usize::from(hangs);
+                hanging_told_before += usize::from(told_before);
+                pos.unmake_move();
+            }
+        };
+        // A lone king in check from a rook, with a silver that can block or uncover.
+        let mut checked = Position::from_sfen(
+            Variant::chu(),
+            "6k5/12/12/12/12/12/6S5/12/12/12/6R5/5K6 w - 1",
+        )
+        .unwrap();
+        compare_moves(&mut checked);
+        let mut rng = crate::core::rng::Rng::new(28);
+        for variant in Variant::all() {
+            for _ in 0..12 {
+                let mut pos = Position::startpos(variant);
+                for _ in 0..160 {
+                    compare_moves(&mut pos);
+                    match pos.outcome().is_none().then(|| pos.random_move(&mut rng)) {
+                        Some(Some(mv)) => pos.make_move(mv),
+                        _ => break,
+                    }
+                }
+            }
+        }
+        assert!(
+            compared > 50_000 && hanging > 500 && hanging_told_before > 100,
+            "{compared} {hanging} {hanging_told_before}"
+        );
+    }
+
+    #[test]
     fn the_royal_attack_after_a_move_agrees_with_the_full_test() {
         use crate::variant::Variant;
         let mut compared = 0;
@@ -915,11 +1037,10 @@ mod tests {
             let mut moves = Vec::new();
             pos.legal_moves(GenMode::Search, &mut moves);
             for mv in moves {
-                let plain = is_plain(pos, mv);
                 pos.make_move(mv);
                 let attacked = pos.royal_attacked(defender);
                 assert_eq!(
-                    quiet.attacks_royal_after(pos, mv, plain),
+                    quiet.attacks_royal_after(pos, mv),
                     attacked,
                     "{} after {mv:?}",
                     pos.to_sfen()
