@@ -409,13 +409,25 @@ impl Solver {
     /// The list is `child_lists[ply]`'s, to be given back there when the node is done.
     fn children_at(&mut self, pos: &mut Position, ply: usize) -> Vec<Child> {
         let mut moves = std::mem::take(&mut self.moves[ply]);
-        moves.clear();
-        pos.legal_moves(GenMode::Search, &mut moves);
         let checks_only = self.checks_only(pos);
         let quiet_cannot_end = no_end_by_quiet_move(pos);
         let quiet = checks_only.then(|| QuietTest::at(pos, quiet_cannot_end));
         let own_royal = MoverRoyal::at(pos, quiet_cannot_end);
         let or_node = self.is_attacker(pos);
+        // The attacker's quiet moves that surely cannot check, and the checked defender's
+        // quiet moves that surely leave its royal hanging, are not even generated.
+        let evasions_only = !or_node && own_royal.hanging_moves_known();
+        match &quiet {
+            Some(quiet) if quiet_cannot_end => pos.legal_moves_with_quiet_targets(
+                |pos, from| quiet.quiet_targets(pos, from),
+                &mut moves,
+            ),
+            _ if evasions_only => pos.legal_moves_with_quiet_targets(
+                |pos, from| own_royal.quiet_targets(pos, from),
+                &mut moves,
+            ),
+            _ => pos.legal_moves(GenMode::Search, &mut moves),
+        }
         let mut children = std::mem::take(&mut self.child_lists[ply]);
         children.clear();
         // Children whose numbers the table may know: (index in `children`, key).
@@ -466,6 +478,12 @@ impl Solver {
                 children.push(child);
             }
             pos.unmake_move();
+        }
+        if evasions_only && !hanging_child_kept {
+            // The one child that stands for the hanging moves, which were not generated.
+            if let Some(mv) = own_royal.first_hanging_move(pos) {
+                children.push(self.decided_child(mv, ply, Numbers::PROVEN, 1));
+            }
         }
         self.moves[ply] = moves;
         // The table is asked for every child at once, after the moves: these reads do not
@@ -778,6 +796,60 @@ impl MoverRoyal {
                 .any(|(_, between)| !between.contains(mv.to()))
     }
 
+    /// Whether the moves [`MoverRoyal::surely_hanging`] finds are known by their squares
+    /// alone: the royal is attacked, and a plain move cannot end the game.
+    fn hanging_moves_known(&self) -> bool {
+        self.royal.is_some() && self.no_end_by_quiet_move && !self.checkers.is_empty()
+    }
+
+    /// With [`MoverRoyal::hanging_moves_known`]: where a quiet single move of the piece on
+    /// `from` (at `pos`) may land and not surely hang the royal. Every square for the royal
+    /// itself, and for a piece that may promote on the move (a promotion is never surely
+    /// hanging) from inside the promotion zone; else the squares that block every attacker,
+    /// and the zone for a piece that may promote by entering it.
+    fn quiet_targets(&self, pos: &Position, from: Square) -> Bitboard {
+        let everywhere = !Bitboard::EMPTY;
+        if Some(from) == self.royal {
+            return everywhere;
+        }
+        let blocking_all = self
+            .checkers
+            .iter()
+            .fold(everywhere, |squares, &(_, between)| squares & between);
+        let piece = pos.piece_on(from);
+        if pos.variant().promotion[piece.kind() as usize].is_none() {
+            return blocking_all;
+        }
+        let zone = pos.variant().tables.zone[piece.color().index()];
+        if zone.contains(from) {
+            everywhere
+        } else {
+            blocking_all | zone
+        }
+    }
+
+    /// A move at `pos` that [`MoverRoyal::surely_hanging`] finds, if there is one (none
+    /// where the rules forbid leaving a lone royal attacked: sho). Such a move is a plain
+    /// single move, so the moves of the side's pieces as perft lists them hold it.
+    fn first_hanging_move(&self, pos: &Position) -> Option<Move> {
+        if pos.variant().spec.rules.lone_royal_check {
+            return None;
+        }
+        let mut moves = Vec::new();
+        let mut pass_listed = true;
+        for from in pos.occupied(pos.side_to_move()) {
+            if Some(from) == self.royal {
+                continue;
+            }
+            moves.clear();
+            pos.pseudo_piece_moves(from, &mut moves, &mut pass_listed);
+            if let Some(&mv) = moves.iter().find(|&&mv| self.surely_hanging(pos, mv)) {
+                return Some(mv);
+            }
+        }
+        None
+    }
+
     /// After `mv`, made on `after`: whether the mover has one royal and it is attacked, as
     /// [`mover_royal_hangs`] says. A move of one step or leap by another piece than the
     /// royal takes away at most the attacker it captures, and the piece it puts down only
@@ -856,6 +928,29 @@ impl QuietTest {
                     || after.is_attacked_along(royal, attacker, to)
                     || after.is_attacked_along(royal, attacker, from)
             })
+    }
+
+    /// Where a quiet single move of the piece on `from` may land and be tried: every square
+    /// when `from` is on a line to a royal (leaving it may uncover one), else the squares
+    /// from which the piece, or its promotion, could attack a royal on an empty board. The
+    /// quiet moves elsewhere are those [`QuietTest::surely_not_tried`] leaves out, so
+    /// leaving them out of the generation changes nothing.
+    fn quiet_targets(&self, pos: &Position, from: Square) -> Bitboard {
+        if self.royals.iter().any(|royal| from.is_aligned_with(royal)) {
+            return !Bitboard::EMPTY;
+        }
+        let piece = pos.piece_on(from);
+        let (kind, color) = (piece.kind(), piece.color());
+        let promoted = pos.variant().promotion[kind as usize];
+        let tables = &pos.variant().tables;
+        let mut targets = Bitboard::EMPTY;
+        for royal in self.royals {
+            targets |= tables.attack_origins(kind, color, royal);
+            if let Some(promoted) = promoted {
+                targets |= tables.attack_origins(promoted, color, royal);
+            }
+        }
+        targets
     }
 
     /// Whether `mv` (legal at `pos`) surely neither attacks a defender's royal nor ends the
@@ -975,6 +1070,97 @@ mod tests {
 
     /// The two-line test after a plain move must say what the full test says, in every
     /// position of random games of both variants, for every move of the side to move.
+    #[test]
+    fn the_attackers_targeted_generation_keeps_every_move_that_may_be_tried_in_order() {
+        use crate::variant::Variant;
+        let (mut positions, mut left_out) = (0, 0);
+        let mut rng = crate::core::rng::Rng::new(29);
+        for variant in Variant::all() {
+            for _ in 0..12 {
+                let mut pos = Position::startpos(variant);
+                for _ in 0..160 {
+                    let quiet = QuietTest::at(&pos, true);
+                    let (mut all, mut targeted) = (Vec::new(), Vec::new());
+                    pos.legal_moves(GenMode::Search, &mut all);
+                    pos.legal_moves_with_quiet_targets(
+                        |pos, from| quiet.quiet_targets(pos, from),
+                        &mut targeted,
+                    );
+                    let tried: Vec<Move> = all
+                        .iter()
+                        .copied()
+                        .filter(|&mv| !quiet.surely_not_tried(&pos, mv))
+                        .collect();
+                    // `tried` within `targeted` within `all`, each in the order of `all`.
+                    let in_order = |small: &[Move], big: &[Move]| {
+                        let mut rest = big.iter();
+                        small.iter().all(|mv| rest.any(|m| m == mv))
+                    };
+                    assert!(in_order(&tried, &targeted), "{}", pos.to_sfen());
+                    assert!(in_order(&targeted, &all), "{}", pos.to_sfen());
+                    let mut everything = Vec::new();
+                    pos.legal_moves_with_quiet_targets(|_, _| !Bitboard::EMPTY, &mut everything);
+                    assert_eq!(everything, all);
+                    positions += 1;
+                    left_out += all.len() - targeted.len();
+                    match pos.outcome().is_none().then(|| pos.random_move(&mut rng)) {
+                        Some(Some(mv)) => pos.make_move(mv),
+                        _ => break,
+                    }
+                }
+            }
+        }
+        assert!(
+            positions > 1_000 && left_out > 20 * positions,
+            "{positions} {left_out}"
+        );
+    }
+
+    #[test]
+    fn the_checked_defenders_targeted_generation_keeps_every_move_but_the_surely_hanging() {
+        use crate::variant::Variant;
+        let (mut checked, mut left_out) = (0, 0);
+        let mut rng = crate::core::rng::Rng::new(30);
+        let in_order = |small: &[Move], big: &[Move]| {
+            let mut rest = big.iter();
+            small.iter().all(|mv| rest.any(|m| m == mv))
+        };
+        for variant in Variant::all() {
+            for _ in 0..40 {
+                let mut pos = Position::startpos(variant);
+                for _ in 0..200 {
+                    let own_royal = MoverRoyal::at(&pos, no_end_by_quiet_move(&pos));
+                    if own_royal.hanging_moves_known() {
+                        let (mut all, mut targeted) = (Vec::new(), Vec::new());
+                        pos.legal_moves(GenMode::Search, &mut all);
+                        pos.legal_moves_with_quiet_targets(
+                            |pos, from| own_royal.quiet_targets(pos, from),
+                            &mut targeted,
+                        );
+                        let (hanging, kept): (Vec<Move>, Vec<Move>) = all
+                            .iter()
+                            .partition(|&&mv| own_royal.surely_hanging(&pos, mv));
+                        assert!(in_order(&kept, &targeted), "{}", pos.to_sfen());
+                        assert!(in_order(&targeted, &all), "{}", pos.to_sfen());
+                        let first = own_royal.first_hanging_move(&pos);
+                        assert_eq!(first.is_some(), !hanging.is_empty(), "{}", pos.to_sfen());
+                        assert!(first.is_none_or(|mv| own_royal.surely_hanging(&pos, mv)));
+                        checked += 1;
+                        left_out += all.len() - targeted.len();
+                    }
+                    match pos.outcome().is_none().then(|| pos.random_move(&mut rng)) {
+                        Some(Some(mv)) => pos.make_move(mv),
+                        _ => break,
+                    }
+                }
+            }
+        }
+        assert!(
+            checked > 200 && left_out > 20 * checked,
+            "{checked} {left_out}"
+        );
+    }
+
     #[test]
     fn the_movers_royal_test_agrees_with_the_full_test_after_every_move() {
         use crate::variant::Variant;
