@@ -15,8 +15,9 @@ search finds no mate either (`nomate`). Output lines, for data/mate/problems.txt
 
 With --hard MS it makes problems the easy labelling above leaves out, for
 data/mate/hard.txt: every --step-th position of each record (from ply 20) that the solver
-cannot decide in 20 ms is given `go mate MS`; a proof or disproof that took at least
---min-ms is written, a mate with its proof line in the source field (tests/mate.rs replays
+cannot decide in 20 ms is given `go mate MS` (with --from-end N, only the positions
+within N plies of the game's end, where the mating attacks are); a proof or disproof that
+took at least --min-ms is written, a mate with its proof line in the source field (tests/mate.rs replays
 it: legal, and the game ends with the attacker's win). These labels come from the solver
 alone (at a long time), so they measure how it does with less time, not whether it is right.
 
@@ -128,7 +129,7 @@ def construct(engine, count, seed):
         made += 1
 
 
-def hard(engine, paths, step, long_ms, min_ms, limit):
+def hard(engine, paths, step, long_ms, min_ms, limit, from_end):
     """Problems that take the solver between `min_ms` and `long_ms` (see --hard)."""
     made = 0
     seen = set()
@@ -136,7 +137,8 @@ def hard(engine, paths, step, long_ms, min_ms, limit):
         for n, line in enumerate(open(path, encoding="utf-8"), 1):
             record = json.loads(line)
             moves = record["moves"].split()
-            for k in range(20, len(moves), step):
+            first = 20 if from_end is None else max(1, len(moves) - from_end)
+            for k in range(first, len(moves), step):
                 sfen = sfen_after(engine, record["initialSfen"], moves[:k])
                 if sfen in seen:
                     continue
@@ -175,11 +177,12 @@ def main():
     parser.add_argument("--hard", type=int, default=0, help="label hard problems with go mate MS")
     parser.add_argument("--step", type=int, default=4, help="with --hard: every STEP-th position")
     parser.add_argument("--min-ms", type=int, default=500, help="with --hard: the shortest solving time kept")
+    parser.add_argument("--from-end", type=int, help="with --hard: only positions within this many plies of the end")
     args = parser.parse_args()
     before = [int(b) for b in args.before.split(",")]
     engine = Engine(args.engine)
     if args.hard:
-        hard(engine, args.records, args.step, args.hard, args.min_ms, args.limit)
+        hard(engine, args.records, args.step, args.hard, args.min_ms, args.limit, args.from_end)
         return 0
     if args.construct:
         construct(engine, args.construct, args.seed)
