@@ -1059,6 +1059,35 @@ fn add(a: u32, b: u32) -> u32 {
 mod tests {
     use super::*;
 
+    /// Calls `visit` at every position of `games` random games a variant (chu and sho), each
+    /// at most `plies` long, from the start position, with the random moves seeded by `seed`.
+    fn along_random_games(
+        seed: u64,
+        games: usize,
+        plies: usize,
+        mut visit: impl FnMut(&mut Position),
+    ) {
+        let mut rng = crate::core::rng::Rng::new(seed);
+        for variant in crate::variant::Variant::all() {
+            for _ in 0..games {
+                let mut pos = Position::startpos(variant);
+                for _ in 0..plies {
+                    visit(&mut pos);
+                    match pos.outcome().is_none().then(|| pos.random_move(&mut rng)) {
+                        Some(Some(mv)) => pos.make_move(mv),
+                        _ => break,
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether `small` is in `big`, in the same order.
+    fn in_order(small: &[Move], big: &[Move]) -> bool {
+        let mut rest = big.iter();
+        small.iter().all(|mv| rest.any(|m| m == mv))
+    }
+
     fn child(pn: u32, dn: u32, length: u16, line_only: bool) -> Child {
         Child {
             mv: Move::NULL,
@@ -1072,44 +1101,29 @@ mod tests {
     /// position of random games of both variants, for every move of the side to move.
     #[test]
     fn the_attackers_targeted_generation_keeps_every_move_that_may_be_tried_in_order() {
-        use crate::variant::Variant;
         let (mut positions, mut left_out) = (0, 0);
-        let mut rng = crate::core::rng::Rng::new(29);
-        for variant in Variant::all() {
-            for _ in 0..12 {
-                let mut pos = Position::startpos(variant);
-                for _ in 0..160 {
-                    let quiet = QuietTest::at(&pos, true);
-                    let (mut all, mut targeted) = (Vec::new(), Vec::new());
-                    pos.legal_moves(GenMode::Search, &mut all);
-                    pos.legal_moves_with_quiet_targets(
-                        |pos, from| quiet.quiet_targets(pos, from),
-                        &mut targeted,
-                    );
-                    let tried: Vec<Move> = all
-                        .iter()
-                        .copied()
-                        .filter(|&mv| !quiet.surely_not_tried(&pos, mv))
-                        .collect();
-                    // `tried` within `targeted` within `all`, each in the order of `all`.
-                    let in_order = |small: &[Move], big: &[Move]| {
-                        let mut rest = big.iter();
-                        small.iter().all(|mv| rest.any(|m| m == mv))
-                    };
-                    assert!(in_order(&tried, &targeted), "{}", pos.to_sfen());
-                    assert!(in_order(&targeted, &all), "{}", pos.to_sfen());
-                    let mut everything = Vec::new();
-                    pos.legal_moves_with_quiet_targets(|_, _| !Bitboard::EMPTY, &mut everything);
-                    assert_eq!(everything, all);
-                    positions += 1;
-                    left_out += all.len() - targeted.len();
-                    match pos.outcome().is_none().then(|| pos.random_move(&mut rng)) {
-                        Some(Some(mv)) => pos.make_move(mv),
-                        _ => break,
-                    }
-                }
-            }
-        }
+        along_random_games(29, 12, 160, |pos| {
+            let quiet = QuietTest::at(pos, true);
+            let (mut all, mut targeted) = (Vec::new(), Vec::new());
+            pos.legal_moves(GenMode::Search, &mut all);
+            pos.legal_moves_with_quiet_targets(
+                |pos, from| quiet.quiet_targets(pos, from),
+                &mut targeted,
+            );
+            let tried: Vec<Move> = all
+                .iter()
+                .copied()
+                .filter(|&mv| !quiet.surely_not_tried(pos, mv))
+                .collect();
+            // `tried` within `targeted` within `all`, each in the order of `all`.
+            assert!(in_order(&tried, &targeted), "{}", pos.to_sfen());
+            assert!(in_order(&targeted, &all), "{}", pos.to_sfen());
+            let mut everything = Vec::new();
+            pos.legal_moves_with_quiet_targets(|_, _| !Bitboard::EMPTY, &mut everything);
+            assert_eq!(everything, all);
+            positions += 1;
+            left_out += all.len() - targeted.len();
+        });
         assert!(
             positions > 1_000 && left_out > 20 * positions,
             "{positions} {left_out}"
@@ -1118,43 +1132,29 @@ mod tests {
 
     #[test]
     fn the_checked_defenders_targeted_generation_keeps_every_move_but_the_surely_hanging() {
-        use crate::variant::Variant;
         let (mut checked, mut left_out) = (0, 0);
-        let mut rng = crate::core::rng::Rng::new(30);
-        let in_order = |small: &[Move], big: &[Move]| {
-            let mut rest = big.iter();
-            small.iter().all(|mv| rest.any(|m| m == mv))
-        };
-        for variant in Variant::all() {
-            for _ in 0..40 {
-                let mut pos = Position::startpos(variant);
-                for _ in 0..200 {
-                    let own_royal = MoverRoyal::at(&pos, no_end_by_quiet_move(&pos));
-                    if own_royal.hanging_moves_known() {
-                        let (mut all, mut targeted) = (Vec::new(), Vec::new());
-                        pos.legal_moves(GenMode::Search, &mut all);
-                        pos.legal_moves_with_quiet_targets(
-                            |pos, from| own_royal.quiet_targets(pos, from),
-                            &mut targeted,
-                        );
-                        let (hanging, kept): (Vec<Move>, Vec<Move>) = all
-                            .iter()
-                            .partition(|&&mv| own_royal.surely_hanging(&pos, mv));
-                        assert!(in_order(&kept, &targeted), "{}", pos.to_sfen());
-                        assert!(in_order(&targeted, &all), "{}", pos.to_sfen());
-                        let first = own_royal.first_hanging_move(&pos);
-                        assert_eq!(first.is_some(), !hanging.is_empty(), "{}", pos.to_sfen());
-                        assert!(first.is_none_or(|mv| own_royal.surely_hanging(&pos, mv)));
-                        checked += 1;
-                        left_out += all.len() - targeted.len();
-                    }
-                    match pos.outcome().is_none().then(|| pos.random_move(&mut rng)) {
-                        Some(Some(mv)) => pos.make_move(mv),
-                        _ => break,
-                    }
-                }
+        along_random_games(30, 40, 200, |pos| {
+            let own_royal = MoverRoyal::at(pos, no_end_by_quiet_move(pos));
+            if !own_royal.hanging_moves_known() {
+                return;
             }
-        }
+            let (mut all, mut targeted) = (Vec::new(), Vec::new());
+            pos.legal_moves(GenMode::Search, &mut all);
+            pos.legal_moves_with_quiet_targets(
+                |pos, from| own_royal.quiet_targets(pos, from),
+                &mut targeted,
+            );
+            let (hanging, kept): (Vec<Move>, Vec<Move>) = all
+                .iter()
+                .partition(|&&mv| own_royal.surely_hanging(pos, mv));
+            assert!(in_order(&kept, &targeted), "{}", pos.to_sfen());
+            assert!(in_order(&targeted, &all), "{}", pos.to_sfen());
+            let first = own_royal.first_hanging_move(pos);
+            assert_eq!(first.is_some(), !hanging.is_empty(), "{}", pos.to_sfen());
+            assert!(first.is_none_or(|mv| own_royal.surely_hanging(pos, mv)));
+            checked += 1;
+            left_out += all.len() - targeted.len();
+        });
         assert!(
             checked > 200 && left_out > 20 * checked,
             "{checked} {left_out}"
@@ -1193,19 +1193,7 @@ mod tests {
         )
         .unwrap();
         compare_moves(&mut checked);
-        let mut rng = crate::core::rng::Rng::new(28);
-        for variant in Variant::all() {
-            for _ in 0..12 {
-                let mut pos = Position::startpos(variant);
-                for _ in 0..160 {
-                    compare_moves(&mut pos);
-                    match pos.outcome().is_none().then(|| pos.random_move(&mut rng)) {
-                        Some(Some(mv)) => pos.make_move(mv),
-                        _ => break,
-                    }
-                }
-            }
-        }
+        along_random_games(28, 12, 160, compare_moves);
         assert!(
             compared > 50_000 && hanging > 500 && hanging_told_before > 100,
             "{compared} {hanging} {hanging_told_before}"
@@ -1248,19 +1236,7 @@ mod tests {
         let mut uncovering =
             Position::from_sfen(Variant::sho(), "4k4/9/9/9/4S4/9/9/4R4/4K4 b - 1").unwrap();
         compare_moves(&mut uncovering);
-        let mut rng = crate::core::rng::Rng::new(27);
-        for variant in Variant::all() {
-            for _ in 0..12 {
-                let mut pos = Position::startpos(variant);
-                for _ in 0..160 {
-                    compare_moves(&mut pos);
-                    match pos.outcome().is_none().then(|| pos.random_move(&mut rng)) {
-                        Some(Some(mv)) => pos.make_move(mv),
-                        _ => break,
-                    }
-                }
-            }
-        }
+        along_random_games(27, 12, 160, compare_moves);
         assert!(
             compared > 50_000 && discovered >= 3,
             "{compared} {discovered}"
