@@ -15,8 +15,9 @@ search finds no mate either (`nomate`). Output lines, for data/mate/problems.txt
 
 With --hard MS it makes problems the easy labelling above leaves out, for
 data/mate/hard.txt: every --step-th position of each record (from ply 20) that the solver
-cannot decide in 20 ms is given `go mate MS` (with --from-end N, only the positions
-within N plies of the game's end, where the mating attacks are); a proof or disproof that
+cannot decide in 20 ms is given `go mate MS` (with --from-end N instead, every --step-th
+of the positions within N plies of the game's end with the winner to move, where the
+mating attacks are); a proof or disproof that
 took at least --min-ms is written, a mate with its proof line in the source field (tests/mate.rs replays
 it: legal, and the game ends with the attacker's win). These labels come from the solver
 alone (at a long time), so they measure how it does with less time, not whether it is right.
@@ -137,8 +138,14 @@ def hard(engine, paths, step, long_ms, min_ms, limit, from_end):
         for n, line in enumerate(open(path, encoding="utf-8"), 1):
             record = json.loads(line)
             moves = record["moves"].split()
-            first = 20 if from_end is None else max(1, len(moves) - from_end)
-            for k in range(first, len(moves), step):
+            if from_end is None:
+                plies = range(20, len(moves), step)
+            else:
+                # The winner made the last move: it is to move an odd number of plies before
+                # the end.
+                step += step % 2
+                plies = [len(moves) - d for d in range(from_end - (1 - from_end % 2), 0, -step)]
+            for k in plies:
                 sfen = sfen_after(engine, record["initialSfen"], moves[:k])
                 if sfen in seen:
                     continue

@@ -109,40 +109,50 @@ fn every_problem_gets_its_verdict_and_every_proof_wins() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-/// The hard set (`data/mate/hard.txt`, labelled by the solver at a long time, too slow to
-/// solve here): every mate's stored proof line (after the source's `: `) has the labelled
-/// length, is legal and ends the game in the attacker's favour.
+/// The hard sets (`data/mate/hard.txt` and `data/mate/harder.txt`, labelled by the solver
+/// at a long time, too slow to solve here): every mate's stored proof line (after the
+/// source's `: `) has the labelled length, is legal and ends the game in the attacker's
+/// favour.
 #[test]
-fn every_stored_proof_of_the_hard_set_wins() {
-    let set = problems_in("data/mate/hard.txt");
-    assert!(set.len() >= 40, "{} hard problems", set.len());
-    let mut mates = 0;
-    for p in &set {
-        let what = format!("data/mate/hard.txt line {} ({})", p.line, p.source);
-        let Some(n) = p.expected else {
-            assert!(!p.source.contains(": "), "{what}: a no-mate has no line");
-            continue;
-        };
-        let (_, line) = p
-            .source
-            .split_once(": ")
-            .expect("a mate has its proof line");
-        let mut pos = p.pos.clone();
-        let moves: Vec<_> = line
-            .split_whitespace()
-            .map(|m| {
-                let mv = pos
-                    .parse_usi_move(m)
-                    .unwrap_or_else(|e| panic!("{what}: {m}: {e}"));
-                pos.make_move(mv);
-                mv
-            })
-            .collect();
-        assert_eq!(moves.len(), n, "{what}: the line's length");
-        assert_wins(&p.pos, &moves, p.pos.side_to_move(), &what);
-        mates += 1;
+fn every_stored_proof_of_the_hard_sets_wins() {
+    for (file, least_problems, least_mates) in [
+        ("data/mate/hard.txt", 40, 10),
+        ("data/mate/harder.txt", 20, 20),
+    ] {
+        let set = problems_in(file);
+        assert!(
+            set.len() >= least_problems,
+            "{file}: {} problems",
+            set.len()
+        );
+        let mut mates = 0;
+        for p in &set {
+            let what = format!("{file} line {} ({})", p.line, p.source);
+            let Some(n) = p.expected else {
+                assert!(!p.source.contains(": "), "{what}: a no-mate has no line");
+                continue;
+            };
+            let (_, line) = p
+                .source
+                .split_once(": ")
+                .expect("a mate has its proof line");
+            let mut pos = p.pos.clone();
+            let moves: Vec<_> = line
+                .split_whitespace()
+                .map(|m| {
+                    let mv = pos
+                        .parse_usi_move(m)
+                        .unwrap_or_else(|e| panic!("{what}: {m}: {e}"));
+                    pos.make_move(mv);
+                    mv
+                })
+                .collect();
+            assert_eq!(moves.len(), n, "{what}: the line's length");
+            assert_wins(&p.pos, &moves, p.pos.side_to_move(), &what);
+            mates += 1;
+        }
+        assert!(mates >= least_mates, "{file}: {mates} mates");
     }
-    assert!(mates >= 10, "{mates} mates");
 }
 
 #[test]
