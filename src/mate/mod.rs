@@ -759,6 +759,8 @@ struct MoverRoyal {
     /// The attackers of that royal, each with the squares that would block it (none for a
     /// leap or a step).
     checkers: Vec<(Square, Bitboard)>,
+    /// The squares that block every attacker (every square when there is none).
+    blocking_all: Bitboard,
     /// See [`no_end_by_quiet_move`].
     no_end_by_quiet_move: bool,
 }
@@ -772,9 +774,14 @@ impl MoverRoyal {
         let royal = (royals.count() == 1)
             .then(|| royals.iter().next())
             .flatten();
+        let checkers = royal.map_or(Vec::new(), |r| pos.attackers_with_lines(r, mover.flip()));
+        let blocking_all = checkers
+            .iter()
+            .fold(!Bitboard::EMPTY, |squares, &(_, between)| squares & between);
         MoverRoyal {
             royal,
-            checkers: royal.map_or(Vec::new(), |r| pos.attackers_with_lines(r, mover.flip())),
+            checkers,
+            blocking_all,
             no_end_by_quiet_move,
         }
     }
@@ -790,10 +797,7 @@ impl MoverRoyal {
             && is_plain(pos, mv)
             && !mv.is_promotion()
             && mv.from() != royal
-            && self
-                .checkers
-                .iter()
-                .any(|(_, between)| !between.contains(mv.to()))
+            && !self.blocking_all.contains(mv.to())
     }
 
     /// Whether the moves [`MoverRoyal::surely_hanging`] finds are known by their squares
@@ -812,19 +816,15 @@ impl MoverRoyal {
         if Some(from) == self.royal {
             return everywhere;
         }
-        let blocking_all = self
-            .checkers
-            .iter()
-            .fold(everywhere, |squares, &(_, between)| squares & between);
         let piece = pos.piece_on(from);
         if pos.variant().promotion[piece.kind() as usize].is_none() {
-            return blocking_all;
+            return self.blocking_all;
         }
         let zone = pos.variant().tables.zone[piece.color().index()];
         if zone.contains(from) {
             everywhere
         } else {
-            blocking_all | zone
+            self.blocking_all | zone
         }
     }
 
