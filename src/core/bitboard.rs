@@ -73,6 +73,18 @@ impl Bitboard {
         None
     }
 
+    /// The highest square in the set, if any.
+    #[inline]
+    pub fn last(self) -> Option<Square> {
+        for i in (0..4).rev() {
+            let w = self.0[i];
+            if w != 0 {
+                return Some(Square((i * 64 + 63 - w.leading_zeros() as usize) as u8));
+            }
+        }
+        None
+    }
+
     /// Iterates the squares from lowest to highest index.
     #[inline]
     pub fn iter(self) -> BitboardIter {

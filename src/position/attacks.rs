@@ -21,19 +21,18 @@ impl Position {
                 }
             }
         }
+        // Along each line the first piece that is not transparent is the only one that may
+        // slide onto `target`.
+        let blockers = self.occupied_all() & !transparent;
         let ranges = &tables.slide_range[by.index()];
         for (dir, range_of_kind) in ranges.iter().enumerate() {
             // An attacker sliding along `dir` reaches `target` from the opposite side.
             let toward_attacker = opposite_dir(dir);
-            for (i, sq) in tables.ray(toward_attacker, target).enumerate() {
+            if let Some(sq) = tables.nearest_on_ray(toward_attacker, target, blockers) {
                 let p = self.board[sq.index()];
-                if p.is_empty() || transparent.contains(sq) {
-                    continue;
-                }
-                if p.is(by) && range_of_kind[p.kind() as usize] as usize > i {
+                if p.is(by) && range_of_kind[p.kind() as usize] as usize >= target.distance(sq) {
                     return true;
                 }
-                break;
             }
         }
         false
@@ -49,13 +48,12 @@ impl Position {
         };
         let tables = &self.variant.tables;
         let range_of_kind = &tables.slide_range[by.index()][opposite_dir(toward_attacker)];
-        for (i, sq) in tables.ray(toward_attacker, target).enumerate() {
-            let p = self.board[sq.index()];
-            if !p.is_empty() {
-                return p.is(by) && range_of_kind[p.kind() as usize] as usize > i;
-            }
-        }
-        false
+        tables
+            .nearest_on_ray(toward_attacker, target, self.occupied_all())
+            .is_some_and(|sq| {
+                let p = self.board[sq.index()];
+                p.is(by) && range_of_kind[p.kind() as usize] as usize >= target.distance(sq)
+            })
     }
 
     /// Whether the piece on `from` leaps (or steps) to `target`.

@@ -173,6 +173,12 @@ impl Position {
         self.occupied[color.index()]
     }
 
+    /// The squares occupied by either side.
+    #[inline]
+    pub fn occupied_all(&self) -> Bitboard {
+        self.occupied[0] | self.occupied[1]
+    }
+
     /// The squares holding `kind`, of either colour.
     #[inline]
     pub fn pieces_of_kind(&self, kind: Kind) -> Bitboard {
