@@ -441,7 +441,9 @@ impl Solver {
             {
                 continue;
             }
-            if own_royal.surely_hanging(pos, mv) {
+            // A plain step of the royal itself is told before it is made too.
+            let royal_step_hangs = own_royal.royal_step_hangs(pos, mv);
+            if own_royal.surely_hanging(pos, mv) || royal_step_hangs == Some(true) {
                 // The mover's only royal is taken next. An attacker's move is then disproven
                 // (the quick look after making it would find so), which changes nothing at
                 // its node: a disproven child neither lowers the node's proof number nor
@@ -470,7 +472,8 @@ impl Solver {
                 None => true,
             };
             if tried {
-                let royal_hangs = decided.is_none() && own_royal.attacked_after(pos, mv);
+                let royal_hangs = decided.is_none()
+                    && royal_step_hangs.unwrap_or_else(|| own_royal.attacked_after(pos, mv));
                 let (child, table_key) = self.look_after(pos, mv, ply, decided, royal_hangs);
                 if let Some(key) = table_key {
                     to_look_up.push((children.len(), key));
@@ -798,6 +801,25 @@ impl MoverRoyal {
             && !mv.is_promotion()
             && mv.from() != royal
             && !self.blocking_all.contains(mv.to())
+    }
+
+    /// For a plain move of the royal itself (no capture, no double move, no promotion) where a plain move
+    /// cannot end the game: whether it leaves the royal attacked, told before making it
+    /// (`None` for any other move). After the move the royal's square is attacked exactly
+    /// when its destination is now, with the square it leaves seen as empty; a hanging
+    /// move is then taken as [`MoverRoyal::surely_hanging`] ones are, without a make, and
+    /// the others need no test after the make.
+    fn royal_step_hangs(&self, pos: &Position, mv: Move) -> Option<bool> {
+        let royal = self.royal?;
+        if mv.from() != royal
+            || !self.no_end_by_quiet_move
+            || !is_plain(pos, mv)
+            || mv.is_promotion()
+        {
+            return None;
+        }
+        let enemy = pos.side_to_move().flip();
+        Some(pos.is_attacked_through(mv.to(), enemy, Bitboard::from_square(royal)))
     }
 
     /// Whether the moves [`MoverRoyal::surely_hanging`] finds are known by their squares
@@ -1165,12 +1187,14 @@ mod tests {
     fn the_movers_royal_test_agrees_with_the_full_test_after_every_move() {
         use crate::variant::Variant;
         let (mut compared, mut hanging, mut hanging_told_before) = (0, 0, 0);
+        let (mut royal_steps, mut royal_steps_hanging) = (0, 0);
         let mut compare_moves = |pos: &mut Position| {
             let own_royal = MoverRoyal::at(pos, no_end_by_quiet_move(pos));
             let mut moves = Vec::new();
             pos.legal_moves(GenMode::Search, &mut moves);
             for mv in moves {
                 let told_before = own_royal.surely_hanging(pos, mv);
+                let royal_step_hangs = own_royal.royal_step_hangs(pos, mv);
                 pos.make_move(mv);
                 let hangs = mover_royal_hangs(pos);
                 let context = || format!("{} after {mv:?}", pos.to_sfen());
@@ -1180,6 +1204,12 @@ mod tests {
                     "{}",
                     context()
                 );
+                if let Some(step_hangs) = royal_step_hangs {
+                    assert_eq!(step_hangs, hangs, "{}", context());
+                    assert!(pos.board_outcome().is_none(), "{}", context());
+                    royal_steps += 1;
+                    royal_steps_hanging += usize::from(step_hangs);
+                }
                 compared += 1;
                 hanging += usize::from(hangs);
                 hanging_told_before += usize::from(told_before);
@@ -1197,6 +1227,10 @@ mod tests {
         assert!(
             compared > 50_000 && hanging > 500 && hanging_told_before > 100,
             "{compared} {hanging} {hanging_told_before}"
+        );
+        assert!(
+            royal_steps > 1_000 && royal_steps_hanging > 50,
+            "{royal_steps} {royal_steps_hanging}"
         );
     }
 
