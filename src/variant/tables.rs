@@ -441,6 +441,22 @@ mod tests {
         }
     }
 
+    /// The direction between two squares is the ray from the first that holds the second,
+    /// and none when no ray does.
+    #[test]
+    fn the_direction_between_two_squares_is_the_ray_that_joins_them() {
+        let tables = &Variant::chu().tables;
+        let mut aligned = 0;
+        for from in tables.on_board {
+            for to in tables.on_board {
+                let on_ray = (0..8).find(|&dir| tables.ray(dir, from).any(|sq| sq == to));
+                assert_eq!(direction_between(from, to), on_ray, "{from:?} {to:?}");
+                aligned += usize::from(on_ray.is_some());
+            }
+        }
+        assert!(aligned > 3_000, "{aligned}");
+    }
+
     /// The nearest square of a set along a ray, found by a bit scan, is the first square of
     /// the set met by walking the ray, for sets that hold every third, fifth or seventh
     /// square (and for the empty set: none).
