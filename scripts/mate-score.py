@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Scores an engine on a mate problem file (data/mate/problems.txt) over USI.
 
-    scripts/mate-score.py ENGINE PROBLEMS [--time MS] [--search [--clock]] [--option NAME=VALUE ...] [--only-mates]
+    scripts/mate-score.py ENGINE PROBLEMS [--time MS | --nodes N] [--search [--clock]] [--option NAME=VALUE ...] [--only-mates]
 
 Without --search each problem gets `go mate MS` (the proof-number solver): a problem counts
 as solved when `checkmate <line>` has the labelled length (or is longer: counted apart, the
@@ -14,7 +14,9 @@ checks only do not), unknown otherwise (the search cannot disprove). With --sear
 instead, `go btime MS wtime MS binc MS/50 winc MS/50`, as a bot or a match plays (the mate
 probe, `Tune_probe_mate_permille`, applies only there). --option sets an engine option
 first (repeatable). Prints the counts, the solver's nodes per second and the longest mate
-proven. Standard library only.
+proven. With --nodes each problem gets `go mate infinite nodes N` instead: a node budget,
+so that two binaries whose solvers build the same tree do the same work, and their nodes per
+second over the whole run compare their speed alone. Standard library only.
 """
 
 import argparse
@@ -30,6 +32,7 @@ def main():
     parser.add_argument("engine")
     parser.add_argument("problems")
     parser.add_argument("--time", type=int, default=1000, help="ms per problem")
+    parser.add_argument("--nodes", type=int, help="the solver's node budget per problem, instead of a time")
     parser.add_argument("--search", action="store_true", help="alpha-beta instead of the solver")
     parser.add_argument("--clock", action="store_true", help="with --search: a game clock of MS each, not movetime")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="an engine option")
@@ -37,6 +40,8 @@ def main():
     args = parser.parse_args()
     if args.clock and not args.search:
         parser.error("--clock needs --search")
+    if args.nodes and args.search:
+        parser.error("--nodes is for the solver, not --search")
 
     engine = Engine(args.engine)
     send, until = engine.send, engine.until
@@ -45,6 +50,8 @@ def main():
         send(f"setoption name {name} value {value}")
     counts = {"solved": 0, "longer": 0, "shorter": 0, "disproved": 0, "unknown": 0, "wrong": 0}
     rates, longest, variant = [], 0, None
+    # The last report of each problem's solve: its nodes and milliseconds, summed.
+    all_nodes = all_ms = 0
     started = time.monotonic()
     total = 0
     for n, line in enumerate(open(args.problems, encoding="utf-8"), 1):
@@ -88,15 +95,19 @@ def main():
             else:
                 counts["unknown"] += 1
             continue
-        send(f"go mate {args.time}")
+        send(f"go mate infinite nodes {args.nodes}" if args.nodes else f"go mate {args.time}")
         lines = until("checkmate")
         answer = lines[-1].split()[1:]
+        last = None
         for l in lines:
             f = l.split()
             if l.startswith("info") and "nodes" in f and "time" in f:
-                ms = int(f[f.index("time") + 1])
+                ms, nodes = int(f[f.index("time") + 1]), int(f[f.index("nodes") + 1])
+                last = (nodes, ms)
                 if ms >= 200:
-                    rates.append(int(f[f.index("nodes") + 1]) * 1000 // ms)
+                    rates.append(nodes * 1000 // ms)
+        if last:
+            all_nodes, all_ms = all_nodes + last[0], all_ms + last[1]
         if answer == ["timeout"]:
             counts["unknown"] += 1
         elif answer == ["nomate"]:
@@ -119,13 +130,17 @@ def main():
     if args.search:
         what = "search (a game clock)" if args.clock else "search (go movetime)"
     options = f" with {', '.join(args.option)}" if args.option else ""
-    print(f"{what}{options}, {args.time} ms a problem, {total} problems ({mates} mates, {total - mates} no-mates):")
+    budget = f"{args.nodes:,} nodes" if args.nodes else f"{args.time} ms"
+    print(f"{what}{options}, {budget} a problem, {total} problems ({mates} mates, {total - mates} no-mates):")
     shorter = f", {counts['shorter']} shorter: a quiet mate" if args.search else ""
     print(f"  solved {counts['solved']}/{mates} ({counts['longer']} longer than labelled{shorter}), "
           f"disproved {counts['disproved']}/{total - mates}, unknown {counts['unknown']}, wrong {counts['wrong']}")
     print(f"  longest mate proven: {longest} plies; whole run {time.monotonic() - started:.1f} s")
     if rates:
         print(f"  solver nodes per second (info lines of searches over 200 ms): median {statistics.median(rates):,}")
+    if all_ms:
+        print(f"  solver nodes per second over the whole run: {all_nodes * 1000 // all_ms:,} "
+              f"({all_nodes:,} nodes in {all_ms / 1000:.1f} s)")
     return 1 if counts["wrong"] else 0
 
 
