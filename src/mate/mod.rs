@@ -803,12 +803,12 @@ impl MoverRoyal {
             && !self.blocking_all.contains(mv.to())
     }
 
-    /// For a plain move of the royal itself (no capture, no double move, no promotion) where a plain move
-    /// cannot end the game: whether it leaves the royal attacked, told before making it
-    /// (`None` for any other move). After the move the royal's square is attacked exactly
-    /// when its destination is now, with the square it leaves seen as empty; a hanging
-    /// move is then taken as [`MoverRoyal::surely_hanging`] ones are, without a make, and
-    /// the others need no test after the make.
+    /// For a plain move of the royal itself (no capture, no double move, no promotion),
+    /// where a plain move cannot end the game: whether it leaves the royal attacked, told
+    /// before making it (`None` for any other move). After the move the royal's square is
+    /// attacked exactly when its destination is now, with the square it leaves seen as
+    /// empty; a hanging move is then taken as [`MoverRoyal::surely_hanging`] ones are,
+    /// without a make, and the others need no test after the make.
     fn royal_step_hangs(&self, pos: &Position, mv: Move) -> Option<bool> {
         let royal = self.royal?;
         if mv.from() != royal
