@@ -134,6 +134,8 @@ def hard(engine, paths, step, long_ms, min_ms, limit, from_end):
     """Problems that take the solver between `min_ms` and `long_ms` (see --hard)."""
     made = 0
     seen = set()
+    # Near the end only the winner's turns are taken: an even step keeps to them.
+    even_step = step + step % 2
     for path in paths:
         for n, line in enumerate(open(path, encoding="utf-8"), 1):
             record = json.loads(line)
@@ -143,8 +145,7 @@ def hard(engine, paths, step, long_ms, min_ms, limit, from_end):
             else:
                 # The winner made the last move: it is to move an odd number of plies before
                 # the end.
-                step += step % 2
-                plies = [len(moves) - d for d in range(from_end - (1 - from_end % 2), 0, -step)]
+                plies = [len(moves) - d for d in range(from_end - (1 - from_end % 2), 0, -even_step)]
             for k in plies:
                 sfen = sfen_after(engine, record["initialSfen"], moves[:k])
                 if sfen in seen:

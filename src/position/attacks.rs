@@ -1,11 +1,11 @@
 //! Attack detection, computed on demand (HaChu's author found incremental attack maps not
-//! worth their cost): "does `color` attack this square", via reverse leap tables and a walk
-//! along each of the eight rays.
+//! worth their cost): "does `color` attack this square", via reverse leap tables and, along
+//! each of the eight rays, the first piece found by a bit scan.
 
 use super::{Piece, Position};
 use crate::core::{Bitboard, Color, Square};
 use crate::variant::tables::{direction_between, opposite_dir};
-use crate::variant::{Kind, Variant};
+use crate::variant::{Kind, Variant, MAX_KINDS};
 
 impl Position {
     /// Whether any `by` piece could capture on `target`, treating the squares in
@@ -28,11 +28,11 @@ impl Position {
         for (dir, range_of_kind) in ranges.iter().enumerate() {
             // An attacker sliding along `dir` reaches `target` from the opposite side.
             let toward_attacker = opposite_dir(dir);
-            if let Some(sq) = tables.nearest_on_ray(toward_attacker, target, blockers) {
-                let p = self.board[sq.index()];
-                if p.is(by) && range_of_kind[p.kind() as usize] as usize >= target.distance(sq) {
-                    return true;
-                }
+            if tables
+                .nearest_on_ray(toward_attacker, target, blockers)
+                .is_some_and(|sq| self.slides_onto(sq, target, by, range_of_kind))
+            {
+                return true;
             }
         }
         false
@@ -50,10 +50,22 @@ impl Position {
         let range_of_kind = &tables.slide_range[by.index()][opposite_dir(toward_attacker)];
         tables
             .nearest_on_ray(toward_attacker, target, self.occupied_all())
-            .is_some_and(|sq| {
-                let p = self.board[sq.index()];
-                p.is(by) && range_of_kind[p.kind() as usize] as usize >= target.distance(sq)
-            })
+            .is_some_and(|sq| self.slides_onto(sq, target, by, range_of_kind))
+    }
+
+    /// Whether the piece on `from`, the first on its line to `target`, is a `by` piece that
+    /// slides as far as `target` (`range_of_kind`: how far each kind slides in the direction
+    /// from `from` to `target`).
+    #[inline]
+    fn slides_onto(
+        &self,
+        from: Square,
+        target: Square,
+        by: Color,
+        range_of_kind: &[u8; MAX_KINDS],
+    ) -> bool {
+        let p = self.board[from.index()];
+        p.is(by) && range_of_kind[p.kind() as usize] as usize >= target.distance(from)
     }
 
     /// Whether the piece on `from` leaps (or steps) to `target`.
