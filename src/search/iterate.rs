@@ -122,6 +122,8 @@ impl SearchThread<'_> {
     fn root_search(&mut self, depth: i32, mut alpha: Score, beta: Score, pv_index: usize) -> Score {
         let mut best = -INFINITE;
         let (skill, root_key) = (self.shared.request.options.skill, self.pos.key());
+        // The root's evaluation, against which its grandchildren tell whether they improve.
+        let root_eval = self.static_eval();
         for i in pv_index..self.root_moves.len() {
             let mv = self.root_moves[i].mv;
             let bias = skill.map_or(0, |s| s.bias(root_key, mv));
@@ -130,7 +132,7 @@ impl SearchThread<'_> {
             self.frames[0] = Frame {
                 mv: Some(mv),
                 kind: self.pos.piece_on(mv.to()).kind(),
-                eval: 0,
+                eval: root_eval,
             };
             let (a, b) = (alpha_seen, beta_seen);
             let searched = if i == pv_index {

@@ -1,8 +1,11 @@
 //! The principal-variation search below the root: hash cut-offs, the won-game shortcut
 //! (taking the last royal), reverse futility and null-move pruning, late-move reductions
-//! and pruning, and the history/killer/countermove updates of a cut-off.
+//! and pruning, futility and SEE pruning, and the history/killer/countermove updates of a
+//! cut-off. The constants are `params.rs`'s; those off by default (futility, SEE pruning,
+//! the "improving" terms) are on in the variants whose `VARIANT_VALUES` turn them on.
 
 use super::movepick::{is_capture, MovePicker};
+use super::see::see;
 use super::thread::{Frame, SearchThread};
 use super::tt::Bound;
 use super::MAX_PLY;
@@ -44,6 +47,12 @@ impl SearchThread<'_> {
         if self.can_take_last_royal() {
             return mate_in(ply + 1);
         }
+        // Check extension (asked here only when it is on: the nodes at depth 0 would pay
+        // for the test for nothing).
+        let mut depth = depth;
+        if self.params.check_extension > 0 && self.in_check() {
+            depth += self.params.check_extension;
+        }
         if depth <= 0 {
             return self.qsearch(alpha, beta, ply);
         }
@@ -56,10 +65,16 @@ impl SearchThread<'_> {
                 return e.score;
             }
         }
+        if tt_move.is_none() && self.params.iir_min_depth > 0 && depth >= self.params.iir_min_depth
+        {
+            depth -= 1;
+        }
 
         let in_check = self.in_check();
         let eval = self.static_eval();
         self.frames[ply].eval = eval;
+        // Improving: better than at our previous move (never while in check).
+        let improving = !in_check && ply >= 2 && eval > self.frames[ply - 2].eval;
 
         if !pv_node && !in_check && !is_mate(beta) {
             // Reverse futility: far above beta with little depth left.
@@ -76,8 +91,13 @@ impl SearchThread<'_> {
             .is_empty();
             if allow_null && depth >= self.params.null_move_min_depth && eval >= beta && has_pieces
             {
+                let eval_bonus = match self.params.null_move_eval_divisor {
+                    0 => 0,
+                    divisor => ((eval - beta) / divisor).min(3),
+                };
                 let r = self.params.null_move_base_reduction
-                    + depth / self.params.null_move_depth_divisor;
+                    + depth / self.params.null_move_depth_divisor
+                    + eval_bonus;
                 self.pos.make_null();
                 self.frames[ply + 1] = Frame {
                     mv: None,
@@ -110,6 +130,20 @@ impl SearchThread<'_> {
         let mut best_move = None;
         let mut searched = 0usize;
         let mut quiets_tried: Vec<(Move, u8)> = Vec::new();
+        let late_move_count = {
+            let p = &self.params;
+            let count = p.lmp_base + p.lmp_factor * depth * depth;
+            (if improving {
+                count
+            } else {
+                count * p.lmp_not_improving_pct / 100
+            }) as usize
+        };
+        // Futility: the static evaluation is so far below alpha that a quiet move will not
+        // lift it there.
+        let futile = !in_check
+            && depth <= self.params.futility_max_depth
+            && eval + self.params.futility_base + self.params.futility_per_depth * depth <= alpha;
 
         while let Some(mv) = picker.next(&mut self.pos, self.ev, self.history) {
             let capture = is_capture(&self.pos, mv);
@@ -120,10 +154,23 @@ impl SearchThread<'_> {
                 && quiet
                 && best > -MATE_BOUND
                 && depth <= self.params.lmp_max_depth
-                && searched
-                    >= (self.params.lmp_base + self.params.lmp_factor * depth * depth) as usize
+                && searched >= late_move_count
             {
                 continue;
+            }
+            if quiet && futile && best > -MATE_BOUND {
+                continue;
+            }
+            // SEE pruning: at low depth, a move that loses material in its exchange.
+            if !in_check && best > -MATE_BOUND && depth <= self.params.see_prune_max_depth {
+                let threshold = if quiet {
+                    -self.params.see_quiet_factor * depth * depth
+                } else {
+                    -self.params.see_capture_factor * depth
+                };
+                if see(&self.pos, self.ev, mv) < threshold {
+                    continue;
+                }
             }
             let kind_before = self.pos.piece_on(mv.from()).kind();
             self.pos.make_move(mv);
@@ -141,7 +188,15 @@ impl SearchThread<'_> {
                     && quiet
                     && !in_check
                 {
-                    let r = self.lmr[(depth as usize).min(63)][searched.min(63)] - pv_node as i32;
+                    let mut r =
+                        self.lmr[(depth as usize).min(63)][searched.min(63)] - pv_node as i32;
+                    if !improving {
+                        r += self.params.lmr_not_improving;
+                    }
+                    if self.params.lmr_history_divisor > 0 {
+                        let history = self.history.score(us, kind_before, mv.to());
+                        r -= history / self.params.lmr_history_divisor;
+                    }
                     r.clamp(0, new_depth - 1)
                 } else {
                     0

@@ -121,12 +121,40 @@ search_params! {
     null_move_base_reduction: i32 = 3, 1, 6;
     /// See `null_move_base_reduction` (SPSA; hand-set 4).
     null_move_depth_divisor: i32 = 3, 2, 12;
+    /// Null move: one ply more reduction per this much of the static evaluation above
+    /// beta, at most three (0: none).
+    null_move_eval_divisor: i32 = 0, 0, 1000;
     /// Late-move pruning: at most this depth, quiet moves after `base + factor * depth²`.
     lmp_max_depth: i32 = 3, 0, 8;
     /// See `lmp_max_depth` (SPSA; hand-set 4).
     lmp_base: i32 = 2, 1, 20;
     /// See `lmp_max_depth`.
     lmp_factor: i32 = 3, 1, 12;
+    /// Late-move pruning when the static evaluation is not above its value two plies
+    /// before ("not improving"): the move count after which quiet moves are skipped, in
+    /// percent of the count when improving (100: the same).
+    lmp_not_improving_pct: i32 = 100, 30, 100;
+    /// Futility pruning: at most this depth (0: off), a quiet move is skipped when the
+    /// static evaluation plus `futility_base + futility_per_depth * depth` is at most alpha.
+    futility_max_depth: i32 = 0, 0, 12;
+    /// See `futility_max_depth`.
+    futility_base: i32 = 150, 0, 1000;
+    /// See `futility_max_depth`.
+    futility_per_depth: i32 = 120, 0, 1000;
+    /// SEE pruning: at most this depth (0: off), a quiet move whose exchange loses more
+    /// than `see_quiet_factor * depth²` and a capture whose exchange loses more than
+    /// `see_capture_factor * depth` are skipped.
+    see_prune_max_depth: i32 = 0, 0, 12;
+    /// See `see_prune_max_depth`.
+    see_quiet_factor: i32 = 30, 0, 500;
+    /// See `see_prune_max_depth`.
+    see_capture_factor: i32 = 150, 0, 1000;
+    /// Check extension: a node whose side to move is in check (its only royal attacked)
+    /// is searched this many plies deeper (0: none).
+    check_extension: i32 = 0, 0, 1;
+    /// Internal iterative reduction: from this depth on (0: never), a node without a hash
+    /// move is searched one ply less deep (its move order is poor anyway).
+    iir_min_depth: i32 = 0, 0, 12;
     /// Late-move reductions: from this depth.
     lmr_min_depth: i32 = 3, 2, 6;
     /// Late-move reductions: after this many moves searched.
@@ -135,6 +163,11 @@ search_params! {
     lmr_base_hundredths: i32 = 50, -100, 200;
     /// See `lmr_base_hundredths`; the divisor in hundredths.
     lmr_divisor_hundredths: i32 = 225, 100, 500;
+    /// Late-move reductions: this many plies more when the position is not improving.
+    lmr_not_improving: i32 = 0, 0, 3;
+    /// Late-move reductions: one ply less per this much history of the move, one more per
+    /// this much against it (0: history does not change the reduction).
+    lmr_history_divisor: i32 = 0, 0, 20_000;
     /// History bonus of a quiet cut-off: `factor * depth²`, at most `history_bonus_max`.
     history_bonus_factor: i32 = 16, 1, 64;
     /// See `history_bonus_factor`.

@@ -2,6 +2,7 @@
 //! MultiPV, and the bench signature.
 
 use shishi::position::Position;
+use shishi::search::params::SearchParams;
 use shishi::search::{
     Info, Limits, Observer, Request, SearchControl, SearchOptions, Searcher, Silent, Task,
 };
@@ -51,6 +52,66 @@ fn a_sho_checkmate_is_found() {
     assert_eq!(r.mate_plies(), Some(1));
     pos.make_move(r.best.unwrap());
     assert!(!pos.has_legal_move(), "the move mates");
+}
+
+/// The nodes of a single-threaded search to `d` plies with the constants `params`, and its
+/// result.
+fn search_with_params(
+    variant: &'static Variant,
+    sfen: &str,
+    d: i32,
+    params: SearchParams,
+) -> shishi::search::SearchResult {
+    let pos = Position::from_sfen(variant, sfen).unwrap();
+    let request = Request::play(depth(d)).with_options(SearchOptions {
+        params,
+        ..SearchOptions::default()
+    });
+    Searcher::new(16).search(&pos, &request, &SearchControl::new(false), &Silent)
+}
+
+#[test]
+fn the_pruning_and_extensions_off_by_default_work_when_on() {
+    // The constants that are off by default, on as `Tune_*` options would turn them on.
+    let mut pruning = SearchParams::default();
+    for (name, value) in [
+        ("lmp_max_depth", 8),
+        ("lmp_base", 3),
+        ("lmp_factor", 1),
+        ("lmp_not_improving_pct", 50),
+        ("futility_max_depth", 8),
+        ("see_prune_max_depth", 8),
+        ("lmr_not_improving", 1),
+        ("null_move_eval_divisor", 200),
+    ] {
+        pruning.set(name, value).unwrap();
+    }
+    // A sho middlegame after 40 plies (Shishi against Fairy-Stockfish): the same depth
+    // costs fewer nodes with the pruning than without.
+    let middlegame = "ln3g1nk/2gs5/p1pepp1p1/1r1p1sp2/7N1/P1PP3P1/LSN1PPP2/2G1EKRS1/5G3 b - 41";
+    let pruned = search_with_params(Variant::sho(), middlegame, 9, pruning);
+    let full = search_with_params(Variant::sho(), middlegame, 9, SearchParams::default());
+    assert!(pruned.best.is_some() && full.best.is_some());
+    assert!(
+        pruned.nodes * 4 < full.nodes * 3,
+        "with the pruning {} nodes, without it {}",
+        pruned.nodes,
+        full.nodes
+    );
+    // A mate at hand survives the pruning: both 1c1b and 2c2b+ mate at once.
+    let mate = search_with_params(Variant::sho(), "8k/9/p6SG/9/9/9/9/9/4K4 b - 1", 4, pruning);
+    assert_eq!(mate.mate_plies(), Some(1));
+
+    // The check extension and the internal iterative reduction, also off by default,
+    // change the tree when on.
+    let plain = search_with_params(Variant::sho(), middlegame, 7, SearchParams::default());
+    for (name, value) in [("check_extension", 1), ("iir_min_depth", 4)] {
+        let mut params = SearchParams::default();
+        params.set(name, value).unwrap();
+        let other = search_with_params(Variant::sho(), middlegame, 7, params);
+        assert!(other.best.is_some());
+        assert_ne!(other.nodes, plain.nodes, "{name} changes the tree");
+    }
 }
 
 #[test]
