@@ -258,7 +258,22 @@ impl GivenParams {
 
 /// Per variant (by name): the constants whose value differs from the default, each after
 /// an SPRT in that variant (logged in `docs/tuning.md`).
-pub const VARIANT_VALUES: &[(&str, &[(&str, i64)])] = &[("shoshogi", &[])];
+pub const VARIANT_VALUES: &[(&str, &[(&str, i64)])] = &[(
+    "shoshogi",
+    // Sho's pruning: late-move pruning to depth 8 after 3 + depth² moves (half of that
+    // when not improving), futility and SEE pruning to depth 8, one ply more reduction
+    // when not improving, a null-move reduction by the lead over beta.
+    &[
+        ("lmp_max_depth", 8),
+        ("lmp_base", 3),
+        ("lmp_factor", 1),
+        ("lmp_not_improving_pct", 50),
+        ("futility_max_depth", 8),
+        ("see_prune_max_depth", 8),
+        ("lmr_not_improving", 1),
+        ("null_move_eval_divisor", 200),
+    ],
+)];
 
 #[cfg(test)]
 mod tests {
