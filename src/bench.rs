@@ -65,7 +65,7 @@ pub fn run(
         })
         .with_options(SearchOptions {
             threads,
-            ..SearchOptions::default()
+            ..SearchOptions::for_variant(variant)
         });
         let control = SearchControl::new(false);
         let start = Instant::now();

@@ -169,7 +169,7 @@ fn search(
         options: SearchOptions {
             threads: settings.threads,
             multipv,
-            ..SearchOptions::default()
+            ..SearchOptions::for_variant(pos.variant())
         },
     };
     let result = crate::session::worker::search_guarded(

@@ -113,6 +113,17 @@ impl Default for SearchOptions {
     }
 }
 
+impl SearchOptions {
+    /// The default options of a search of `variant`: its own search constants
+    /// ([`SearchParams::for_variant`]) instead of the defaults.
+    pub fn for_variant(variant: &crate::variant::Variant) -> SearchOptions {
+        SearchOptions {
+            params: SearchParams::for_variant(variant),
+            ..SearchOptions::default()
+        }
+    }
+}
+
 /// One search request: the GUI's limits, the task and the options.
 #[derive(Clone, Debug, Default)]
 pub struct Request {

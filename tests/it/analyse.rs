@@ -537,3 +537,34 @@ fn a_report_page_per_game_written_beside_the_kif_and_never_over_a_file() {
     analyse(&first.iter().map(String::as_str).collect::<Vec<_>>());
     assert!(dir.join("html/lion-game-2.html").exists());
 }
+
+#[test]
+fn sho_analysis_searches_the_tree_of_sho_play() {
+    // Sho has search constants of its own: analysis must use them, as play does, so that
+    // the same depth searches the same tree.
+    let sfen = "ln3g1nk/2gs5/p1pepp1p1/1r1p1sp2/7N1/P1PP3P1/LSN1PPP2/2G1EKRS1/5G3 b - 41";
+    let dir = tempdir("sho-constants");
+    let input = dir.join("sho.txt");
+    std::fs::write(&input, format!("{sfen}\n")).unwrap();
+    let (results, _) = analyse(&[
+        "--variant",
+        "shoshogi",
+        "--input",
+        input.to_str().unwrap(),
+        "--depth",
+        "7",
+        "--workers",
+        "1",
+    ]);
+    let mut engine = crate::common::Engine::start_usi();
+    engine.send("setoption name USI_Variant value shoshogi");
+    engine.send(&format!("position sfen {sfen}"));
+    engine.send("go depth 7");
+    engine.bestmove(30.0);
+    let played = engine
+        .last_seen("info depth 7 ")
+        .and_then(|l| l.split_whitespace().skip_while(|w| *w != "nodes").nth(1))
+        .and_then(|n| n.parse::<u64>().ok())
+        .expect("an info line at depth 7");
+    assert_eq!(results[0]["nodes"], played, "{}", results[0]);
+}
