@@ -71,21 +71,15 @@ fn search_with_params(
 }
 
 #[test]
-fn the_pruning_and_extensions_off_by_default_work_when_on() {
-    // The constants that are off by default, on as `Tune_*` options would turn them on.
-    let mut pruning = SearchParams::default();
-    for (name, value) in [
-        ("lmp_max_depth", 8),
-        ("lmp_base", 3),
-        ("lmp_factor", 1),
-        ("lmp_not_improving_pct", 50),
-        ("futility_max_depth", 8),
-        ("see_prune_max_depth", 8),
-        ("lmr_not_improving", 1),
-        ("null_move_eval_divisor", 200),
-    ] {
-        pruning.set(name, value).unwrap();
-    }
+fn sho_prunes_with_its_own_constants_and_the_terms_off_by_default_work_when_on() {
+    // Sho's constants turn on the pruning that is off by default (futility, SEE, the
+    // "improving" terms).
+    let pruning = SearchParams::for_variant(Variant::sho());
+    assert_ne!(
+        pruning,
+        SearchParams::default(),
+        "sho has values of its own"
+    );
     // A sho middlegame after 40 plies (Shishi against Fairy-Stockfish): the same depth
     // costs fewer nodes with the pruning than without.
     let middlegame = "ln3g1nk/2gs5/p1pepp1p1/1r1p1sp2/7N1/P1PP3P1/LSN1PPP2/2G1EKRS1/5G3 b - 41";
@@ -102,10 +96,14 @@ fn the_pruning_and_extensions_off_by_default_work_when_on() {
     let mate = search_with_params(Variant::sho(), "8k/9/p6SG/9/9/9/9/9/4K4 b - 1", 4, pruning);
     assert_eq!(mate.mate_plies(), Some(1));
 
-    // The check extension and the internal iterative reduction, also off by default,
-    // change the tree when on.
+    // The check extension, the internal iterative reduction and the history term of the
+    // reductions, off in sho too, change the tree when on.
     let plain = search_with_params(Variant::sho(), middlegame, 7, SearchParams::default());
-    for (name, value) in [("check_extension", 1), ("iir_min_depth", 4)] {
+    for (name, value) in [
+        ("check_extension", 1),
+        ("iir_min_depth", 4),
+        ("lmr_history_divisor", 500),
+    ] {
         let mut params = SearchParams::default();
         params.set(name, value).unwrap();
         let other = search_with_params(Variant::sho(), middlegame, 7, params);
