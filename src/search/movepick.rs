@@ -116,6 +116,12 @@ impl MovePicker {
         mv != Move::NULL && Some(mv) != self.tt_move && !is_capture(pos, mv) && pos.is_legal(mv)
     }
 
+    /// Whether the move given last is a capture the picker already found not losing by
+    /// SEE (the good-capture stage), so that a caller need not weigh its exchange again.
+    pub fn last_is_not_losing_capture(&self) -> bool {
+        self.stage == Stage::GoodCaptures
+    }
+
     /// The next move, or `None` when all were given.
     pub fn next(&mut self, pos: &mut Position, ev: &Evaluator, history: &History) -> Option<Move> {
         self.next_kept(pos, ev, history, |_, _| true)

@@ -161,8 +161,13 @@ impl SearchThread<'_> {
             if quiet && futile && best > -MATE_BOUND {
                 continue;
             }
-            // SEE pruning: at low depth, a move that loses material in its exchange.
-            if !in_check && best > -MATE_BOUND && depth <= self.params.see_prune_max_depth {
+            // SEE pruning: at low depth, a move that loses material in its exchange (the
+            // picker already weighed its good captures: they lose nothing).
+            if !in_check
+                && best > -MATE_BOUND
+                && depth <= self.params.see_prune_max_depth
+                && !picker.last_is_not_losing_capture()
+            {
                 let threshold = if quiet {
                     -self.params.see_quiet_factor * depth * depth
                 } else {
