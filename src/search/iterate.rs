@@ -2,6 +2,7 @@
 //! lines, and the main thread's reports and soft time limit.
 
 use super::thread::{Frame, Line, SearchThread};
+use super::time::{soft_scale, Settledness};
 use super::{Bound, Info, MAX_PLY};
 use crate::core::score::{is_mate, mate_plies, Score, INFINITE};
 
@@ -63,7 +64,8 @@ impl SearchThread<'_> {
 
     /// After an iteration: stop for the soft time limit, or (in a search with limits) a
     /// mate either way that deeper iterations only confirm.
-    fn iteration_says_stop(&self, depth: i32) -> bool {
+    fn iteration_says_stop(&mut self, depth: i32) -> bool {
+        let settled = self.note_best_move();
         let control = self.shared.control;
         let best = self.root_moves[0].score;
         if control.is_pondering() {
@@ -74,10 +76,44 @@ impl SearchThread<'_> {
         {
             return true;
         }
-        match self.shared.time.soft {
+        let time = &self.shared.time;
+        match time.soft {
+            Some(soft) if time.adjustable && self.params.time_adjust > 0 => {
+                control.clock_elapsed() >= soft.mul_f64(soft_scale(settled))
+            }
             Some(soft) => control.clock_elapsed() >= soft,
             None => false,
         }
+    }
+
+    /// After a finished iteration: how settled its best move is (`time::soft_scale`):
+    /// for how many iterations in a row it has been best, its share of the nodes, and how
+    /// far the best score fell since the last iteration.
+    fn note_best_move(&mut self) -> Settledness {
+        let best = &self.root_moves[0];
+        let (stable_iterations, score_drop) = match self.last_best {
+            Some((mv, score)) => {
+                let stable = match mv == best.mv {
+                    true => self.stable_iterations + 1,
+                    false => 0,
+                };
+                let drop = match is_mate(score) || is_mate(best.score) {
+                    true => 0,
+                    false => score - best.score,
+                };
+                (stable, drop)
+            }
+            None => (0, 0),
+        };
+        let all: u64 = self.root_moves.iter().map(|r| r.effort).sum();
+        let settled = Settledness {
+            stable_iterations,
+            best_move_effort: best.effort as f64 / all.max(1) as f64,
+            score_drop,
+        };
+        self.stable_iterations = stable_iterations;
+        self.last_best = Some((best.mv, best.score));
+        settled
     }
 
     /// One MultiPV line at `depth`, with an aspiration window from the last iteration.
@@ -126,6 +162,7 @@ impl SearchThread<'_> {
         let root_eval = self.static_eval();
         for i in pv_index..self.root_moves.len() {
             let mv = self.root_moves[i].mv;
+            let nodes_before = self.nodes;
             let bias = skill.map_or(0, |s| s.bias(root_key, mv));
             let (alpha_seen, beta_seen) = ((alpha - bias).max(-INFINITE), beta - bias);
             self.pos.make_move(mv);
@@ -147,6 +184,7 @@ impl SearchThread<'_> {
             };
             let score = skill.map_or(searched, |s| s.biased(searched, bias));
             self.pos.unmake_move();
+            self.root_moves[i].effort += self.nodes - nodes_before;
             if self.stopped {
                 return best;
             }

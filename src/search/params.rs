@@ -200,6 +200,10 @@ search_params! {
     /// sho game at 10+0.1 near 4 s of its 10 s to the end while Fairy-Stockfish spent down
     /// to under 1 s.
     increment_moves_to_go: i32 = SearchParams::DEFAULT_INCREMENT_MOVES_TO_GO as i32, 10, 120;
+    /// 1: after each iteration the soft limit of a clock search is scaled by how settled
+    /// the best move is (`time::soft_scale`: how long it has stood, its share of the
+    /// nodes, a falling score); 0: the soft limit is fixed.
+    time_adjust: i32 = 0, 0, 1;
 }
 
 impl SearchParams {

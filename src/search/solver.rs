@@ -427,7 +427,8 @@ mod tests {
                 &start,
                 &TimeLimits {
                     soft: None,
-                    hard: None
+                    hard: None,
+                    adjustable: false,
                 },
                 false
             ),

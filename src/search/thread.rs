@@ -141,6 +141,9 @@ pub struct RootMove {
     pub pv: Vec<Move>,
     /// Deepest ply reached below it.
     pub seldepth: usize,
+    /// Nodes this thread searched below it, over all iterations (how much the search had
+    /// to look at it: time management's "best move effort").
+    pub effort: u64,
 }
 
 /// A finished result of one thread: the line it stands by, at the depth it reached.
@@ -201,6 +204,10 @@ pub struct SearchThread<'a> {
     pub(super) lmr: Vec<[i32; 64]>,
     /// The search constants of this search.
     pub(super) params: SearchParams,
+    /// The best move and score of the last finished iteration, and for how many
+    /// iterations in a row that move has been best (the main thread's time management).
+    pub(super) last_best: Option<(Move, Score)>,
+    pub(super) stable_iterations: u32,
 }
 
 impl<'a> SearchThread<'a> {
@@ -258,12 +265,15 @@ impl<'a> SearchThread<'a> {
                     previous: -INFINITE,
                     pv: vec![mv],
                     seldepth: 0,
+                    effort: 0,
                 })
                 .collect(),
             completed_depth: 0,
             completed_lines: Vec::new(),
             lmr,
             params,
+            last_best: None,
+            stable_iterations: 0,
         }
     }
 

@@ -49,6 +49,32 @@ pub struct TimeLimits {
     pub soft: Option<Duration>,
     /// Stop the search at this.
     pub hard: Option<Duration>,
+    /// The soft limit is a share of a clock (not a `movetime` the user asked for), so the
+    /// search may stretch or shorten it by how settled its result is ([`soft_scale`]).
+    pub adjustable: bool,
+}
+
+/// What the iterations so far say about how settled the best move is.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Settledness {
+    /// Iterations in a row that ended with the same best move (0: it just changed).
+    pub stable_iterations: u32,
+    /// The share of the main thread's root nodes that went to the best move (0 to 1).
+    pub best_move_effort: f64,
+    /// How much the best score fell in the last iteration (centipawns; negative: it rose).
+    pub score_drop: i32,
+}
+
+/// The factor on the soft limit of a clock search after an iteration: below 1 when the
+/// best move has stood for several iterations and took most of the nodes (the others
+/// were refuted quickly), above 1 when it keeps changing, shares the nodes with rivals or
+/// its score falls. Each factor has the range the model engines give it; their product
+/// stays between 0.4 and 2.5 (the hard limit still caps the move).
+pub fn soft_scale(s: Settledness) -> f64 {
+    let stability = 1.2 - 0.04 * f64::from(s.stable_iterations.min(10));
+    let rivals = (2.0 * (1.0 - s.best_move_effort) + 0.4).clamp(0.5, 1.6);
+    let falling = (1.0 + f64::from(s.score_drop) / 200.0).clamp(0.85, 1.5);
+    (stability * rivals * falling).clamp(0.4, 2.5)
 }
 
 /// The limits for `us` given `limits`, the move overhead and the horizon of a clock with an
@@ -63,12 +89,14 @@ pub fn time_limits(
         return TimeLimits {
             soft: None,
             hard: None,
+            adjustable: false,
         };
     }
     let ms = |d: Duration| d.as_millis() as u64;
     let overhead = ms(overhead);
     let mut soft: Option<u64> = None;
     let mut hard: Option<u64> = None;
+    let adjustable = limits.movetime.is_none() && limits.clock.is_some();
     if let Some(t) = limits.movetime {
         let t = ms(t).saturating_sub(overhead).max(1);
         soft = Some(t);
@@ -115,6 +143,7 @@ pub fn time_limits(
     TimeLimits {
         soft: soft.map(Duration::from_millis),
         hard: hard.map(Duration::from_millis),
+        adjustable,
     }
 }
 
@@ -226,6 +255,49 @@ mod tests {
     }
 
     #[test]
+    fn only_a_clock_share_is_adjustable() {
+        assert!(time_limits(&clock(10_000, 100, 0), Color::Sente, ms(10), HORIZON).adjustable);
+        assert!(time_limits(&clock(0, 0, 5_000), Color::Sente, ms(10), HORIZON).adjustable);
+        let mut both = clock(10_000, 100, 0);
+        both.movetime = Some(ms(500));
+        assert!(!time_limits(&both, Color::Sente, ms(10), HORIZON).adjustable);
+    }
+
+    #[test]
+    fn a_settled_best_move_shortens_the_soft_limit_and_an_unsettled_one_stretches_it() {
+        let settled = Settledness {
+            stable_iterations: 10,
+            best_move_effort: 0.95,
+            score_drop: -20,
+        };
+        let middling = Settledness {
+            stable_iterations: 5,
+            best_move_effort: 0.7,
+            score_drop: 0,
+        };
+        let unsettled = Settledness {
+            stable_iterations: 0,
+            best_move_effort: 0.3,
+            score_drop: 80,
+        };
+        let (low, mid, high) = (
+            soft_scale(settled),
+            soft_scale(middling),
+            soft_scale(unsettled),
+        );
+        assert!((0.4..0.6).contains(&low), "{low}");
+        assert!((0.9..=1.1).contains(&mid), "{mid}");
+        assert!((2.0..=2.5).contains(&high), "{high}");
+        // The bounds hold at the extremes.
+        let worst = Settledness {
+            stable_iterations: 0,
+            best_move_effort: 0.0,
+            score_drop: 10_000,
+        };
+        assert_eq!(soft_scale(worst), 2.5);
+    }
+
+    #[test]
     fn movetime_and_infinite() {
         let l = Limits {
             movetime: Some(ms(1000)),
@@ -235,7 +307,8 @@ mod tests {
             time_limits(&l, Color::Sente, ms(30), HORIZON),
             TimeLimits {
                 soft: Some(ms(970)),
-                hard: Some(ms(970))
+                hard: Some(ms(970)),
+                adjustable: false,
             }
         );
         let l = Limits {
@@ -247,14 +320,16 @@ mod tests {
             time_limits(&l, Color::Sente, ms(30), HORIZON),
             TimeLimits {
                 soft: None,
-                hard: None
+                hard: None,
+                adjustable: false,
             }
         );
         assert_eq!(
             time_limits(&Limits::default(), Color::Sente, ms(30), HORIZON),
             TimeLimits {
                 soft: None,
-                hard: None
+                hard: None,
+                adjustable: false,
             }
         );
     }

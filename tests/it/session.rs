@@ -234,6 +234,22 @@ fn clocks_the_clients_send_are_kept() {
 }
 
 #[test]
+fn the_settled_time_adjustment_stays_within_the_clock() {
+    let mut e = Engine::start();
+    e.send("setoption name Tune_time_adjust value 1");
+    e.send("position startpos moves 8i8h 5d5e");
+    // The adjusted soft limit still ends within the hard limit (at most 80% of the 3 s
+    // left; the rest is slack for a loaded machine).
+    let (lines, took) = search(&mut e, "go btime 3000 wtime 3000 binc 100 winc 100", 10.0);
+    assert!(
+        !lines.iter().any(|l| l.contains("error")),
+        "the option is known: {lines:#?}"
+    );
+    assert!(lines.last().unwrap().starts_with("bestmove "), "{lines:#?}");
+    assert!(took < Duration::from_millis(3000), "{took:?}");
+}
+
+#[test]
 fn many_threads_and_lines_still_answer() {
     let mut e = Engine::start();
     e.send("setoption name Threads value 256");
