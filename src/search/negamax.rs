@@ -50,7 +50,8 @@ impl SearchThread<'_> {
         // Check extension (asked here only when it is on: the nodes at depth 0 would pay
         // for the test for nothing).
         let mut depth = depth;
-        if self.params.check_extension > 0 && self.in_check() {
+        let asked_in_check = (self.params.check_extension > 0).then(|| self.in_check());
+        if asked_in_check == Some(true) {
             depth += self.params.check_extension;
         }
         if depth <= 0 {
@@ -70,7 +71,7 @@ impl SearchThread<'_> {
             depth -= 1;
         }
 
-        let in_check = self.in_check();
+        let in_check = asked_in_check.unwrap_or_else(|| self.in_check());
         let eval = self.static_eval();
         self.frames[ply].eval = eval;
         // Improving: better than at our previous move (never while in check).
