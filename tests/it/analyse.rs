@@ -561,10 +561,6 @@ fn sho_analysis_searches_the_tree_of_sho_play() {
     engine.send(&format!("position sfen {sfen}"));
     engine.send("go depth 7");
     engine.bestmove(30.0);
-    let played = engine
-        .last_seen("info depth 7 ")
-        .and_then(|l| l.split_whitespace().skip_while(|w| *w != "nodes").nth(1))
-        .and_then(|n| n.parse::<u64>().ok())
-        .expect("an info line at depth 7");
+    let played = engine.nodes_at_depth(7).expect("an info line at depth 7");
     assert_eq!(results[0]["nodes"], played, "{}", results[0]);
 }

@@ -327,11 +327,7 @@ fn nodes_at_depth_4(options: &[&str]) -> (u64, Vec<String>) {
     e.send("position startpos");
     e.send("go depth 4");
     e.bestmove(30.0);
-    let nodes = e
-        .last_seen("info depth 4 ")
-        .and_then(|l| l.split_whitespace().skip_while(|w| *w != "nodes").nth(1))
-        .and_then(|n| n.parse().ok())
-        .expect("an info line at depth 4");
+    let nodes = e.nodes_at_depth(4).expect("an info line at depth 4");
     (nodes, e.seen.clone())
 }
 

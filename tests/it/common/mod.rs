@@ -100,6 +100,13 @@ impl Engine {
             .map(String::as_str)
     }
 
+    /// The node count of the last `info depth DEPTH` line seen so far.
+    pub fn nodes_at_depth(&self, depth: u32) -> Option<u64> {
+        self.last_seen(&format!("info depth {depth} "))
+            .and_then(|l| l.split_whitespace().skip_while(|w| *w != "nodes").nth(1))
+            .and_then(|n| n.parse().ok())
+    }
+
     /// No line at all for `secs` seconds matching `pred`.
     pub fn quiet_for(&mut self, secs: f64, pred: impl Fn(&str) -> bool) {
         let deadline = Instant::now() + Duration::from_secs_f64(secs);
