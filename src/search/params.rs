@@ -198,7 +198,7 @@ search_params! {
     /// With an increment and no moves-to-go from the GUI: the moves over which the main
     /// time is shared (without one it is 70, in `time.rs`: a flag fall loses). 70 kept a
     /// sho game at 10+0.1 near 4 s of its 10 s to the end while Fairy-Stockfish spent down
-    /// to under 1 s.
+    /// to under 1 s; sho shares it over 30.
     increment_moves_to_go: i32 = SearchParams::DEFAULT_INCREMENT_MOVES_TO_GO as i32, 10, 120;
     /// 1: after each iteration the soft limit of a clock search is scaled by how settled
     /// the best move is (`time::soft_scale`: how long it has stood, its share of the
@@ -266,7 +266,9 @@ pub const VARIANT_VALUES: &[(&str, &[(&str, i64)])] = &[(
     "shoshogi",
     // Sho's pruning: late-move pruning to depth 8 after 3 + depth² moves (half of that
     // when not improving), futility and SEE pruning to depth 8, one ply more reduction
-    // when not improving, a null-move reduction by the lead over beta.
+    // when not improving, a null-move reduction by the lead over beta. Its clock: with an
+    // increment the main time is shared over 30 moves, not 70 (a sho game at 10+0.1 ended
+    // with a third of Shishi's clock unspent).
     &[
         ("lmp_max_depth", 8),
         ("lmp_base", 3),
@@ -276,6 +278,7 @@ pub const VARIANT_VALUES: &[(&str, &[(&str, i64)])] = &[(
         ("see_prune_max_depth", 8),
         ("lmr_not_improving", 1),
         ("null_move_eval_divisor", 200),
+        ("increment_moves_to_go", 30),
     ],
 )];
 
