@@ -6,6 +6,9 @@
 //! each of them (every move costs that much in communication, however fast the search: in
 //! a long chu game under sudden death that adds up); an increment is mostly spent. The hard
 //! limit never goes past what the clock allows minus the margin.
+//!
+//! With the search constant `time_adjust` on, the search scales a clock's soft limit after
+//! each iteration by how settled its best move is ([`soft_scale`]).
 
 use super::Limits;
 use crate::core::Color;
