@@ -93,13 +93,16 @@ impl SearchThread<'_> {
         let best = &self.root_moves[0];
         let (stable_iterations, score_drop) = match self.last_best {
             Some((mv, score)) => {
-                let stable = match mv == best.mv {
-                    true => self.stable_iterations + 1,
-                    false => 0,
+                let stable = if mv == best.mv {
+                    self.stable_iterations + 1
+                } else {
+                    0
                 };
-                let drop = match is_mate(score) || is_mate(best.score) {
-                    true => 0,
-                    false => score - best.score,
+                // A mate score's distance is no fall or rise of the position's value.
+                let drop = if is_mate(score) || is_mate(best.score) {
+                    0
+                } else {
+                    score - best.score
                 };
                 (stable, drop)
             }
