@@ -81,6 +81,7 @@ struct PieceTerms {
 }
 
 /// An evaluator for one variant: its parameters compiled into per-kind and per-square tables.
+#[derive(Clone)]
 pub struct Evaluator {
     variant: &'static Variant,
     weights: Weights,
@@ -122,6 +123,29 @@ impl Evaluator {
         }
         let ev: &'static Evaluator = Box::leak(Box::new(Evaluator::new(variant)));
         others.push((variant.name(), ev));
+        ev
+    }
+
+    /// This evaluator with its mop-up terms acting from a material lead of `lead` instead
+    /// (0: this one as it is): the search's `mopup_lead` parameter, to measure another lead
+    /// without a rebuild. Each (variant, lead) is built once and kept for the process.
+    pub fn with_mopup_lead(&'static self, lead: i32) -> &'static Evaluator {
+        if lead == 0 || lead == self.mopup.lead {
+            return self;
+        }
+        static BUILT: std::sync::Mutex<Vec<&'static Evaluator>> = std::sync::Mutex::new(Vec::new());
+        let mut built = BUILT.lock().unwrap_or_else(|e| e.into_inner());
+        let same = |ev: &&&'static Evaluator| {
+            std::ptr::eq(ev.variant, self.variant) && ev.mopup.lead == lead
+        };
+        if let Some(&ev) = built.iter().find(same) {
+            return ev;
+        }
+        let ev: &'static Evaluator = Box::leak(Box::new(Evaluator {
+            mopup: MopUp { lead, ..self.mopup },
+            ..self.clone()
+        }));
+        built.push(ev);
         ev
     }
 
@@ -475,6 +499,26 @@ mod tests {
                 .start_sfen
                 .replacen("mvrhdqndhrvm", "mvrhdq1dhrvm", 1);
         assert_eq!(mopup(&without_lion), 0);
+    }
+
+    #[test]
+    fn another_mopup_lead_acts_from_that_lead_and_is_built_once() {
+        let sho = Variant::sho();
+        let ev = Evaluator::for_variant(sho);
+        // King and crown prince against a lone king: a win (mate or stalemate) with a lead
+        // of 500, below sho's own threshold.
+        let pos = Position::from_sfen(sho, "9/9/2K6/9/9/9/+e8/1k7/9 b - 1").unwrap();
+        assert_eq!(ev.breakdown(&pos).mopup, 0);
+        let from_450 = ev.with_mopup_lead(450);
+        assert!(
+            from_450.breakdown(&pos).mopup < 0,
+            "gote is the strong side"
+        );
+        assert!(std::ptr::eq(from_450, ev.with_mopup_lead(450)));
+        assert!(std::ptr::eq(ev, ev.with_mopup_lead(0)));
+        // Only the mop-up differs.
+        let start = Position::startpos(sho);
+        assert_eq!(from_450.evaluate(&start), ev.evaluate(&start));
     }
 
     #[test]

@@ -15,6 +15,7 @@ pub const SUMS: usize = 3;
 pub type Sums = [i32; SUMS];
 
 /// [`SUMS`] numbers per (colour, kind, square) of one variant, to be summed over the pieces.
+#[derive(Clone)]
 pub struct PieceSquareTable {
     /// Kinds of the variant (the stride of a colour).
     kinds: usize,

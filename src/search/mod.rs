@@ -64,6 +64,15 @@ pub trait Observer: Sync {
     fn progress(&self, _progress: &crate::mate::Progress) {}
 }
 
+/// The evaluator a search of `pos` with `params` uses: the variant's, with the mop-up lead
+/// the `mopup_lead` parameter may give (tuning).
+pub(crate) fn evaluator(
+    pos: &crate::position::Position,
+    params: &params::SearchParams,
+) -> &'static crate::eval::Evaluator {
+    crate::eval::Evaluator::for_variant(pos.variant()).with_mopup_lead(params.mopup_lead)
+}
+
 /// An observer that ignores everything (bench, tests).
 pub struct Silent;
 

@@ -204,6 +204,10 @@ search_params! {
     /// the best move is (`time::soft_scale`: how long it has stood, its share of the
     /// nodes, a falling score); 0: the soft limit is fixed.
     time_adjust: i32 = 0, 0, 1;
+    /// For tuning the evaluation from the engine: when not 0, the material lead from which
+    /// the mop-up terms act, in place of the variant's own (`MopUp::lead` in
+    /// `eval/params.rs`); 0 keeps the variant's.
+    mopup_lead: i32 = 0, 0, 5000;
 }
 
 impl SearchParams {

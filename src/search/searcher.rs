@@ -470,7 +470,7 @@ fn root_draw_value(pos: &Position, request: &Request) -> Score {
         return DRAW;
     }
     let params = &request.options.params;
-    let eval = crate::eval::Evaluator::for_variant(pos.variant()).evaluate(pos);
+    let eval = super::evaluator(pos, params).evaluate(pos);
     -(eval * params.contempt_pct / 100).clamp(-params.contempt_max, params.contempt_max)
 }
 

@@ -17,7 +17,6 @@ use super::time::TimeLimits;
 use super::{Info, Limits, Observer, Request, SearchControl, SearchResult, Searcher, Task};
 use crate::core::score::mate_in;
 use crate::core::Move;
-use crate::eval::Evaluator;
 use crate::mate::{AttackerMoves, MateLimits, Solver, Verdict};
 use crate::position::Position;
 use std::time::Duration;
@@ -106,7 +105,7 @@ fn probe_budget(
         && limits.depth.is_none()
         && !limits.infinite
         && !pondering
-        && Evaluator::for_variant(pos.variant()).evaluate(pos) >= params.probe_mate_min_lead;
+        && super::evaluator(pos, params).evaluate(pos) >= params.probe_mate_min_lead;
     let budget = soft * permille / 1000;
     (applies && budget >= MIN_PROBE).then_some(budget)
 }

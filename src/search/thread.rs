@@ -235,7 +235,7 @@ impl<'a> SearchThread<'a> {
                 row
             })
             .collect();
-        let ev = Evaluator::for_variant(pos.variant());
+        let ev = super::evaluator(&pos, &params);
         // The position keeps the evaluation's per-square sum as it moves.
         pos.track_square_sums(ev.square_table());
         SearchThread {

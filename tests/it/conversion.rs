@@ -3,7 +3,8 @@
 //! royal captured) within the ply limit, instead of wandering until the move cap.
 
 use shishi::position::Position;
-use shishi::search::{Limits, Request, Searcher};
+use shishi::search::params::SearchParams;
+use shishi::search::{Limits, Request, SearchControl, SearchOptions, Searcher, Silent};
 use shishi::variant::Variant;
 
 /// Nodes per move: small enough for CI, large enough to see a few moves ahead.
@@ -22,9 +23,14 @@ fn every_won_endgame_is_won_within_its_limit() {
         let mut pos = Position::from_sfen(variant, fields[1]).unwrap();
         let limit: usize = fields[2].parse().unwrap();
         let strong = pos.side_to_move();
+        // The variant's own search constants, as in play.
         let request = Request::play(Limits {
             nodes: Some(NODES),
             ..Limits::default()
+        })
+        .with_options(SearchOptions {
+            params: SearchParams::for_variant(variant),
+            ..SearchOptions::default()
         });
         let outcome = Searcher::new(16).play_out(&mut pos, &request, limit);
         match outcome {
@@ -48,4 +54,32 @@ fn every_won_endgame_is_won_within_its_limit() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// King and crown prince against a lone king is won (mate, or no legal move), but sho's
+/// mop-up acts only from a lead of 1000 and the prince's 500 does not start it. The
+/// `mopup_lead` parameter (`Tune_mopup_lead`) lowers the threshold without a rebuild: the
+/// search's score then holds the mop-up bonus (never negative for the side ahead).
+#[test]
+fn the_mopup_lead_parameter_reaches_the_search() {
+    let sho = Variant::sho();
+    let pos = Position::from_sfen(sho, "9/9/2K6/9/9/9/+e8/1k7/9 w - 1").unwrap();
+    let score = |lead: i64| {
+        let mut params = SearchParams::for_variant(sho);
+        params.set("mopup_lead", lead).unwrap();
+        let request = Request::play(Limits {
+            depth: Some(3),
+            ..Limits::default()
+        })
+        .with_options(SearchOptions {
+            params,
+            ..SearchOptions::default()
+        });
+        let result = Searcher::new(16).search(&pos, &request, &SearchControl::new(false), &Silent);
+        result.score.expect("a finished depth")
+    };
+    let (own, from_450) = (score(0), score(450));
+    assert!(from_450 > own + 20, "{from_450} against {own}");
+    // The variant's own lead given by value is the same search.
+    assert_eq!(score(1000), own);
 }
