@@ -135,10 +135,11 @@ impl Evaluator {
         }
         static BUILT: std::sync::Mutex<Vec<&'static Evaluator>> = std::sync::Mutex::new(Vec::new());
         let mut built = BUILT.lock().unwrap_or_else(|e| e.into_inner());
-        let same = |ev: &&&'static Evaluator| {
-            std::ptr::eq(ev.variant, self.variant) && ev.mopup.lead == lead
-        };
-        if let Some(&ev) = built.iter().find(same) {
+        let built_before = built
+            .iter()
+            .copied()
+            .find(|ev| std::ptr::eq(ev.variant, self.variant) && ev.mopup.lead == lead);
+        if let Some(ev) = built_before {
             return ev;
         }
         let ev: &'static Evaluator = Box::leak(Box::new(Evaluator {
