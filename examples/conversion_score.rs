@@ -10,7 +10,6 @@
 //! ahead).
 
 use shishi::position::Position;
-use shishi::search::params::SearchParams;
 use shishi::search::{Limits, Request, SearchOptions, Searcher};
 use shishi::variant::Variant;
 
@@ -49,20 +48,18 @@ fn main() {
             Position::from_sfen(variant, fields[1]).unwrap_or_else(|e| bad(&e.to_string()));
         let limit =
             max_plies.unwrap_or_else(|| fields[2].parse().unwrap_or_else(|_| bad("ply limit")));
-        let mut params = SearchParams::for_variant(variant);
+        let mut options = SearchOptions::for_variant(variant);
         for setting in &given {
             let (name, value) = setting.split_once('=').expect("partitioned on '='");
             let value = value
                 .parse()
                 .unwrap_or_else(|_| fail(&format!("{setting}: not a number")));
-            params
+            options
+                .params
                 .set(name, value)
                 .unwrap_or_else(|e| fail(&e.to_string()));
         }
-        let request = Request::play(limits.clone()).with_options(SearchOptions {
-            params,
-            ..SearchOptions::default()
-        });
+        let request = Request::play(limits.clone()).with_options(options);
         let strong = pos.side_to_move();
         let outcome = Searcher::new(16).play_out(&mut pos, &request, limit);
         let plies = pos.history().len();

@@ -3,7 +3,6 @@
 //! royal captured) within the ply limit, instead of wandering until the move cap.
 
 use shishi::position::Position;
-use shishi::search::params::SearchParams;
 use shishi::search::{Limits, Request, SearchControl, SearchOptions, Searcher, Silent};
 use shishi::variant::Variant;
 
@@ -28,10 +27,7 @@ fn every_won_endgame_is_won_within_its_limit() {
             nodes: Some(NODES),
             ..Limits::default()
         })
-        .with_options(SearchOptions {
-            params: SearchParams::for_variant(variant),
-            ..SearchOptions::default()
-        });
+        .with_options(SearchOptions::for_variant(variant));
         let outcome = Searcher::new(16).play_out(&mut pos, &request, limit);
         match outcome {
             Some(o) if o.winner == Some(strong) => {
@@ -65,16 +61,13 @@ fn the_mopup_lead_parameter_reaches_the_search() {
     let sho = Variant::sho();
     let pos = Position::from_sfen(sho, "9/9/2K6/9/9/9/+e8/1k7/9 w - 1").unwrap();
     let score = |lead: i64| {
-        let mut params = SearchParams::for_variant(sho);
-        params.set("mopup_lead", lead).unwrap();
+        let mut options = SearchOptions::for_variant(sho);
+        options.params.set("mopup_lead", lead).unwrap();
         let request = Request::play(Limits {
             depth: Some(3),
             ..Limits::default()
         })
-        .with_options(SearchOptions {
-            params,
-            ..SearchOptions::default()
-        });
+        .with_options(options);
         let result = Searcher::new(16).search(&pos, &request, &SearchControl::new(false), &Silent);
         result.score.expect("a finished depth")
     };
