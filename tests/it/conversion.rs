@@ -53,7 +53,7 @@ fn every_won_endgame_is_won_within_its_limit() {
 }
 
 /// King and crown prince against a lone king is won (mate, or no legal move), but sho's
-/// mop-up acts only from a lead of 1000 and the prince's 500 does not start it. The
+/// mop-up acts only from a lead of 900 and the prince's 500 does not start it. The
 /// `mopup_lead` parameter (`Tune_mopup_lead`) lowers the threshold without a rebuild: the
 /// search's score then holds the mop-up bonus (never negative for the side ahead).
 #[test]
@@ -74,5 +74,5 @@ fn the_mopup_lead_parameter_reaches_the_search() {
     let (own, from_450) = (score(0), score(450));
     assert!(from_450 > own + 20, "{from_450} against {own}");
     // The variant's own lead given by value is the same search.
-    assert_eq!(score(1000), own);
+    assert_eq!(score(900), own);
 }
