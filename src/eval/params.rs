@@ -210,8 +210,8 @@ pub const CHU: EvalParams = EvalParams {
 /// 10+0.1 (the 10% held out, the last self-play games, fell from 0.0879 to 0.0836); its
 /// SPRT is in `docs/tuning.md`. The mop-up terms are set by hand: the fit centralises the
 /// promoted pieces (up to 43 a step), so the pull towards the last enemy pieces is strong
-/// (40 a square) and starts from a lead of 900, which king, prince and two promoted pieces
-/// against king and gold reach.
+/// (40 a square) and starts from a lead of 900, which king, prince, promoted silver and
+/// tokin against king and gold reach (983).
 pub const SHO: EvalParams = EvalParams {
     values: &[
         ("p", 100),

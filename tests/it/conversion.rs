@@ -2,6 +2,7 @@
 //! both sides at a fixed node budget, and the side that is far ahead must win (bare king or
 //! royal captured) within the ply limit, instead of wandering until the move cap.
 
+use shishi::eval::params::SHO;
 use shishi::position::Position;
 use shishi::search::{Limits, Request, SearchControl, SearchOptions, Searcher, Silent};
 use shishi::variant::Variant;
@@ -53,9 +54,10 @@ fn every_won_endgame_is_won_within_its_limit() {
 }
 
 /// King and crown prince against a lone king is won (mate, or no legal move), but sho's
-/// mop-up acts only from a lead of 900 and the prince's 500 does not start it. The
-/// `mopup_lead` parameter (`Tune_mopup_lead`) lowers the threshold without a rebuild: the
-/// search's score then holds the mop-up bonus (never negative for the side ahead).
+/// mop-up acts only from its own lead (`SHO.mopup.lead`, 900) and the prince's 500 does not
+/// start it. The `mopup_lead` parameter (`Tune_mopup_lead`) lowers the threshold without a
+/// rebuild: the search's score then holds the mop-up bonus (never negative for the side
+/// ahead).
 #[test]
 fn the_mopup_lead_parameter_reaches_the_search() {
     let sho = Variant::sho();
@@ -74,5 +76,5 @@ fn the_mopup_lead_parameter_reaches_the_search() {
     let (own, from_450) = (score(0), score(450));
     assert!(from_450 > own + 20, "{from_450} against {own}");
     // The variant's own lead given by value is the same search.
-    assert_eq!(score(900), own);
+    assert_eq!(score(i64::from(SHO.mopup.lead)), own);
 }
