@@ -17,6 +17,12 @@ pub const MATE_BOUND: Score = 30_000;
 /// The score of a draw.
 pub const DRAW: Score = 0;
 
+/// The score of a repetition in the search that the game's fourfold would make lost for
+/// the other side, who checked with every move (`perpetual_loss` in `search::params`):
+/// above any evaluation (those stop at 20,000) but not a mate, which would claim a
+/// distance.
+pub const PERPETUAL_WIN: Score = 25_000;
+
 /// The score of winning `ply` plies from the root.
 #[inline]
 pub const fn mate_in(ply: usize) -> Score {

@@ -280,8 +280,20 @@ impl Position {
         if count < 4 {
             return None;
         }
+        match self.relentless_side(earliest) {
+            Some(chaser) => Outcome::win(chaser.flip(), OutcomeReason::PerpetualAttack),
+            None => Outcome::draw(OutcomeReason::Repetition),
+        }
+    }
+
+    /// The side that checked (or, in chu, attacked an enemy piece with the moved piece)
+    /// with every move of the record since history index `earliest` while the other did
+    /// not: the side a repetition of that stretch makes the loser. `None` when neither or
+    /// both did. The game's fourfold repetition asks it, and so does the search of every
+    /// repetition it meets when `perpetual_loss` is on.
+    pub fn relentless_side(&mut self, earliest: usize) -> Option<Color> {
         let len = self.history().len();
-        // Replay the cycle to see which moves checked or attacked.
+        // Replay the stretch to see which moves checked or attacked.
         let undone: Vec<_> = self.history()[earliest..].iter().map(|u| u.mv).collect();
         for _ in earliest..len {
             self.unmake_move();
@@ -302,9 +314,9 @@ impl Position {
             }
         }
         match relentless {
-            [true, false] => Outcome::win(Color::Gote, OutcomeReason::PerpetualAttack),
-            [false, true] => Outcome::win(Color::Sente, OutcomeReason::PerpetualAttack),
-            _ => Outcome::draw(OutcomeReason::Repetition),
+            [true, false] => Some(Color::Sente),
+            [false, true] => Some(Color::Gote),
+            _ => None,
         }
     }
 

@@ -27,8 +27,9 @@ impl SearchThread<'_> {
         if let Some(score) = self.enter_node(ply) {
             return score;
         }
-        if self.pos.repetitions().0 >= 2 {
-            return self.draw_score();
+        let (occurrences, earliest) = self.pos.repetitions();
+        if occurrences >= 2 {
+            return self.repetition_score(earliest);
         }
         let limit = self.pos.variant().spec.rules.move_limit_plies;
         if limit > 0 && self.pos.quiet_plies() >= limit {

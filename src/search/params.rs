@@ -187,6 +187,11 @@ search_params! {
     contempt_pct: i32 = 10, 0, 50;
     /// See `contempt_pct`: the largest contempt, in centipawns.
     contempt_max: i32 = 150, 0, 1000;
+    /// 1: a repetition met in the search in which one side checked (in chu: or attacked an
+    /// enemy piece) with every move since the position's first occurrence is scored as
+    /// lost for that side, as the game's fourfold repetition would be; 0: every
+    /// repetition is a draw (the side behind may then chase a draw that loses).
+    perpetual_loss: i32 = 0, 0, 1;
     /// Per mille of a timed move's planned time that the proof-number solver gets first, to
     /// prove a forced win (0: never). On at 100: it finds mates the search misses and did
     /// no harm in blitz (its SPRT is in `docs/tuning.md`).

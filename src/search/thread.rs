@@ -10,7 +10,7 @@ use super::params::SearchParams;
 use super::time::TimeLimits;
 use super::tt::TranspositionTable;
 use super::{Observer, Request, SearchControl, MAX_PLY};
-use crate::core::score::{mate_in, mated_in, Score, DRAW, INFINITE};
+use crate::core::score::{mate_in, mated_in, Score, DRAW, INFINITE, PERPETUAL_WIN};
 use crate::core::{Move, Square};
 use crate::eval::Evaluator;
 use crate::position::{Outcome, Position};
@@ -353,6 +353,20 @@ impl<'a> SearchThread<'a> {
         } else {
             -value
         }
+    }
+
+    /// The score of a repetition met in the search, whose first occurrence is at history
+    /// index `earliest`: a draw, or with `perpetual_loss` on, lost for the side that
+    /// checked (or attacked) with every move since while the other did not.
+    pub(super) fn repetition_score(&mut self, earliest: usize) -> Score {
+        if self.params.perpetual_loss > 0 {
+            match self.pos.relentless_side(earliest) {
+                Some(chaser) if chaser == self.pos.side_to_move() => return -PERPETUAL_WIN,
+                Some(_) => return PERPETUAL_WIN,
+                None => {}
+            }
+        }
+        self.draw_score()
     }
 
     /// The score of a finished game at `ply` from the side to move's point of view.

@@ -1,6 +1,7 @@
 //! Search behaviour: wins found, mates scored exactly, determinism, stop latency, threads,
 //! MultiPV, and the bench signature.
 
+use shishi::core::score::PERPETUAL_WIN;
 use shishi::position::Position;
 use shishi::search::params::SearchParams;
 use shishi::search::{
@@ -110,6 +111,39 @@ fn sho_prunes_with_its_own_constants_and_the_terms_off_by_default_work_when_on()
         assert!(other.best.is_some());
         assert_ne!(other.nodes, plain.nodes, "{name} changes the tree");
     }
+}
+
+/// Sho, sente a bishop and two silvers behind, has chased gote's king between 1a and 1b
+/// with a check on every move: checking again (3b3a) repeats the position after its first
+/// check. With every repetition a draw the search takes that draw; with `perpetual_loss` on
+/// it knows the chase loses (the game's fourfold repetition would make the side that
+/// checked every move the loser) and plays on, behind.
+#[test]
+fn perpetual_loss_scores_a_repetition_by_perpetual_check_as_lost() {
+    let mut pos =
+        Position::from_sfen(Variant::sho(), "g7k/6R2/9/9/4rbss1/9/9/9/K7G b - 1").unwrap();
+    pos.play_usi_moves(["3b3a", "1a1b", "3a3b", "1b1a"])
+        .unwrap();
+    let best_and_score = |perpetual_loss: i64| {
+        let mut params = SearchParams::for_variant(Variant::sho());
+        params.set("perpetual_loss", perpetual_loss).unwrap();
+        let request = Request::play(depth(6)).with_options(SearchOptions {
+            params,
+            avoid_repetition: false,
+            ..SearchOptions::default()
+        });
+        let result = Searcher::new(16).search(&pos, &request, &SearchControl::new(false), &Silent);
+        (pos.move_to_usi(result.best.unwrap()), result.score.unwrap())
+    };
+    let (draw_move, draw_score) = best_and_score(0);
+    assert_eq!(draw_move, "3b3a");
+    assert!(draw_score > -300, "a draw, with contempt: {draw_score}");
+    let (move_on, score_on) = best_and_score(1);
+    assert_ne!(move_on, "3b3a");
+    assert!(
+        (-PERPETUAL_WIN + 1..-300).contains(&score_on),
+        "behind, but not lost: {score_on}"
+    );
 }
 
 #[test]
