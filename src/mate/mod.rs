@@ -311,6 +311,12 @@ impl Solver {
         pos.side_to_move() == self.attacker
     }
 
+    /// Whether `pos` is sho's checkmate of the defender: the defender to move without a
+    /// legal move (the board alone does not decide it; see [`Solver::decided`]).
+    fn defender_checkmated(&self, pos: &mut Position) -> bool {
+        !self.is_attacker(pos) && !pos.has_legal_move()
+    }
+
     /// Numbers of a position the game has decided, seen by the attacker.
     fn decided(&self, pos: &Position) -> Option<Numbers> {
         pos.board_outcome().map(|o| {
@@ -527,7 +533,7 @@ impl Solver {
         } else if ply + 1 >= self.limits.max_plies {
             // At the limit: only a defender without a legal move (sho's checkmate) has lost
             // in time; anything else would need a move past the limit.
-            if !self.is_attacker(pos) && !pos.has_legal_move() {
+            if self.defender_checkmated(pos) {
                 child.numbers = Numbers::PROVEN;
             } else {
                 child.numbers = Numbers::DISPROVEN;
@@ -671,9 +677,15 @@ impl Solver {
             let mut pick: Option<(Move, u16)> = None;
             for &mv in &moves {
                 pos.make_move(mv);
+                // A checkmate at the ply limit of a shortening pass is proven in the tree
+                // but not stored in the table (`look_after`): it is told here again.
                 let known = self
                     .quick_look(pos)
-                    .or_else(|| self.table.get(pos.key()).map(|e| (e.numbers, e.length)));
+                    .or_else(|| self.table.get(pos.key()).map(|e| (e.numbers, e.length)))
+                    .or_else(|| {
+                        self.defender_checkmated(pos)
+                            .then_some((Numbers::PROVEN, 0))
+                    });
                 pos.unmake_move();
                 let Some((numbers, length)) = known else {
                     continue;

@@ -299,3 +299,18 @@ fn the_first_proof_wins_and_the_second_pass_only_shortens() {
     }
     assert!(longer > 0, "the second pass shortened nothing");
 }
+
+/// Game 21 of a sho self-play SPRT: gote's gold mates at once (4g3h, the dragon guarding
+/// it), but the solver answered a mate in three; in the game the probe then played one
+/// mate in three after another, back and forth, until the fourfold lost by perpetual check.
+#[test]
+fn the_second_pass_finds_a_mate_in_one_behind_a_mate_in_three() {
+    let pos = Position::from_sfen(
+        Variant::sho(),
+        "7n1/+L6k1/6ppl/9/9/8p/5gPP1/3+r5/6KNL w - 1",
+    )
+    .unwrap();
+    let line = proven_line(&pos, 1_000_000);
+    assert_wins(&pos, &line, Color::Gote, "mate in one");
+    assert_eq!(line.len(), 1, "{line:?}");
+}
