@@ -71,6 +71,16 @@ impl KindSpec {
         }
     }
 
+    /// Whether a piece of this kind plays exactly as one of `other`: the same moves, the
+    /// same promotion (or none) and the same rule flags. Such kinds differ only by how a
+    /// piece came to be (sho's gold and the four pieces that promote to a gold's moves).
+    pub fn plays_as(&self, other: &KindSpec) -> bool {
+        self.movement == other.movement
+            && self.promotes_to == other.promotes_to
+            && (self.royal, self.lion, self.weak) == (other.royal, other.lion, other.weak)
+            && self.forced_promotion_ranks == other.forced_promotion_ranks
+    }
+
     /// The kind with its KIF names: in moves, and in board diagrams.
     pub const fn kanji(self, kif_name: &'static str, kif_board_name: &'static str) -> KindSpec {
         KindSpec {

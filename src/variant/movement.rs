@@ -53,7 +53,7 @@ pub const SENTE_DELTAS: [(i32, i32); 8] = [
 ];
 
 /// The complete movement of a piece kind.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Movement {
     /// What the piece does along each relative direction.
     pub rays: [Ray; 8],

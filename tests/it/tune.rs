@@ -131,6 +131,62 @@ fn a_fit_lowers_the_error_and_keeps_the_fixed_entries() {
 }
 
 #[test]
+fn kinds_that_play_alike_keep_one_value_and_placement() {
+    let sho = Variant::sho();
+    let kind = |sfen: &str| sho.kind_by_sfen(sfen).unwrap() as usize;
+    let alike = tune::alike_kinds(sho);
+    let gold = kind("g");
+    let gold_movers = [kind("+p"), kind("+l"), kind("+n"), kind("+s")];
+    for &k in &gold_movers {
+        assert_eq!(alike[k], gold, "{}", sho.spec.kinds[k].sfen);
+    }
+    // Every other kind stands alone; the prince moves as the king, but royals are left
+    // alone (their values are fixed).
+    let following: Vec<usize> = (0..sho.kind_count()).filter(|&k| alike[k] != k).collect();
+    assert_eq!(following, {
+        let mut sorted = gold_movers.to_vec();
+        sorted.sort();
+        sorted
+    });
+    assert_eq!(alike[kind("+e")], kind("+e"));
+
+    // A tokin up wins: the fit raises the gold-movers' value, all five as one.
+    let mut text = String::new();
+    for _ in 0..40 {
+        text += "1 shoshogi 4k4/9/9/9/2+P6/9/9/9/4K4 b - 1\n";
+        text += "0 shoshogi 4k4/9/9/9/6+p2/9/9/9/4K4 w - 1\n";
+        text += "0.5 shoshogi 4k4/9/9/9/9/9/9/9/4K4 b - 1\n";
+    }
+    let data = Dataset::parse(&text, "t.txt").unwrap();
+    let built_in = Resolved::of(sho);
+    let scale = tune::fit_scale(&Evaluator::with_params(sho, &built_in), &data);
+    let options = TuneOptions {
+        max_passes: 3,
+        min_occurrences: 0,
+    };
+    let tuned = tune::tune(&data, &built_in, scale, &options, |_| {});
+    // The fit starts the five from their mean, and only the tokin's positions move it.
+    let group = [
+        gold,
+        gold_movers[0],
+        gold_movers[1],
+        gold_movers[2],
+        gold_movers[3],
+    ];
+    let mean = group.iter().map(|&k| built_in.values[k]).sum::<i32>() as f64 / 5.0;
+    assert!(
+        tuned.values[gold] as f64 > mean + 8.0,
+        "{}",
+        tuned.values[gold]
+    );
+    for &k in &gold_movers {
+        assert_eq!(tuned.values[k], tuned.values[gold]);
+        assert_eq!(tuned.centre[k], tuned.centre[gold]);
+        assert_eq!(tuned.advance[k], tuned.advance[gold]);
+    }
+}
+
+#[test]
 fn tuned_parameters_print_as_this_files_tables() {
     let chu = Variant::chu();
     let params = Resolved::of(chu);
