@@ -211,22 +211,24 @@ pub const CHU: EvalParams = EvalParams {
 /// SPRT is in `docs/tuning.md`. The mop-up terms are set by hand: the fit centralises the
 /// promoted pieces (up to 43 a step), so the pull towards the last enemy pieces is strong
 /// (40 a square) and starts from a lead of 900, which king, prince, promoted silver and
-/// tokin against king and gold reach (983).
+/// tokin against king and gold reach (983). The gold and the four pieces that promote to
+/// its moves then took one value and one placement, the mean of their fitted ones (the fit
+/// had spread them from 283 to 405; `shishi tune fit` now keeps such kinds together).
 pub const SHO: EvalParams = EvalParams {
     values: &[
         ("p", 100),
         ("l", 152),
         ("n", 157),
         ("s", 239),
-        ("g", 311),
+        ("g", 344),
         ("k", 513),
         ("e", 354),
         ("b", 637),
         ("r", 822),
-        ("+p", 389),
-        ("+l", 283),
-        ("+n", 334),
-        ("+s", 405),
+        ("+p", 344),
+        ("+l", 344),
+        ("+n", 344),
+        ("+s", 344),
         ("+e", 500),
         ("+b", 762),
         ("+r", 915),
@@ -236,15 +238,15 @@ pub const SHO: EvalParams = EvalParams {
         ("l", 8, -10),
         ("n", -4, -7),
         ("s", 4, 4),
-        ("g", 17, -10),
+        ("g", 17, -7),
         ("k", 30, 8),
         ("e", 5, 7),
         ("b", 15, -16),
         ("r", 18, -7),
-        ("+p", 36, -2),
-        ("+l", -8, 0),
-        ("+n", 6, -12),
-        ("+s", 36, -10),
+        ("+p", 17, -7),
+        ("+l", 17, -7),
+        ("+n", 17, -7),
+        ("+s", 17, -7),
         ("+e", 43, 11),
         ("+b", 15, 5),
         ("+r", 22, 4),
