@@ -235,12 +235,13 @@ fn tunable_entries(data: &Dataset, min_occurrences: usize, alike: &[usize]) -> V
     }
     let mut tuned = vec![true; 3 * n + Weights::NAMES.len()];
     for kind in 0..n {
+        let rare = counts[kind] < min_occurrences;
         // A kind that plays as an earlier one follows that one's entries.
-        let rare = counts[kind] < min_occurrences || alike[kind] != kind;
+        let follows = alike[kind] != kind;
         let fixed_value = v.spec.kinds[kind].sfen == "p" || v.spec.kinds[kind].royal;
-        tuned[kind] = !rare && !fixed_value;
-        tuned[n + kind] = !rare;
-        tuned[2 * n + kind] = !rare;
+        tuned[kind] = !rare && !follows && !fixed_value;
+        tuned[n + kind] = !rare && !follows;
+        tuned[2 * n + kind] = !rare && !follows;
     }
     tuned
 }
@@ -286,8 +287,8 @@ fn start_alike_at_their_mean(flat: &mut [i32], alike: &[usize]) {
         }
         for table in 0..3 {
             let sum: i32 = members.iter().map(|&k| flat[table * n + k]).sum();
-            let len = members.len() as i32;
-            flat[table * n + first] = (2 * sum + sum.signum() * len) / (2 * len);
+            let mean = f64::from(sum) / members.len() as f64;
+            flat[table * n + first] = mean.round() as i32;
         }
     }
     copy_to_alike(flat, alike);
