@@ -89,7 +89,8 @@ enum TuneCommand {
     /// Fit the evaluation parameters to training lines; prints them as the Rust text of
     /// src/eval/params.rs (progress on stderr).
     Fit {
-        /// A file of training lines.
+        /// A file of training lines: `RESULT VARIANT SFEN`, RESULT sente's score from 0 to 1
+        /// (a game's result, or an expected score as scripts/label.py writes).
         positions: std::path::PathBuf,
         /// At most this many passes over the parameters.
         #[arg(long, default_value_t = 30)]

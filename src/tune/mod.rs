@@ -9,6 +9,10 @@
 //! the moves around them: the side to move's royal is not attacked, the move played from it
 //! is no capture or promotion, and the move before it was no capture (no exchange half
 //! done), so the static evaluation is what a quiescence search would return.
+//!
+//! A line's RESULT may also be any expected score from 0 to 1, so that the fit can follow
+//! another judge than the games alone: `scripts/label.py` blends each game's result with a
+//! stronger engine's score of the position.
 
 use crate::core::Color;
 use crate::eval::params::{Resolved, Weights};
@@ -70,7 +74,8 @@ pub fn extract(record: &GameRecord, options: &ExtractOptions) -> Result<Vec<Stri
     Ok(lines)
 }
 
-/// Training positions of one variant with their games' results (sente's side).
+/// Training positions of one variant with their targets: the games' results or expected
+/// scores (sente's side).
 pub struct Dataset {
     /// The variant of every position.
     pub variant: &'static Variant,
@@ -152,11 +157,9 @@ fn parse_line(line: &str) -> Result<(&'static Variant, Position, f64), String> {
         (Some(r), Some(v), Some(s)) => (r, v, s),
         _ => return Err("expected RESULT VARIANT SFEN".into()),
     };
-    let result: f64 = match result {
-        "1" => 1.0,
-        "0.5" => 0.5,
-        "0" => 0.0,
-        other => return Err(format!("result '{other}' is not 1, 0.5 or 0")),
+    let result: f64 = match result.parse::<f64>() {
+        Ok(score) if (0.0..=1.0).contains(&score) => score,
+        _ => return Err(format!("result '{result}' is not a score from 0 to 1")),
     };
     let variant = Variant::by_name(variant).ok_or_else(|| format!("unknown variant {variant}"))?;
     let pos = Position::from_sfen(variant, sfen).map_err(|e| e.to_string())?;
@@ -169,7 +172,8 @@ fn expected(eval: i32, scale: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-scale * eval as f64 / 400.0))
 }
 
-/// The mean squared difference between the games' results and the expected scores.
+/// The mean squared difference between the targets (games' results) and the expected
+/// scores.
 pub fn mean_error(ev: &Evaluator, data: &Dataset, scale: f64) -> f64 {
     let sum: f64 = data
         .positions

@@ -1,5 +1,6 @@
 //! Texel tuning: which positions of a game become training lines, how a training file is
-//! read (and refused), and that a fit lowers the error while keeping the fixed entries.
+//! read (and refused; a target may be any expected score from 0 to 1), and that a fit
+//! lowers the error while keeping the fixed entries.
 
 use shishi::eval::params::Resolved;
 use shishi::eval::Evaluator;
@@ -99,6 +100,38 @@ fn a_training_file_is_read_or_refused_with_its_line() {
     let (train, check) = Dataset::parse(&ten, "t.txt").unwrap().split_tail(20);
     assert_eq!((train.len(), check.len()), (8, 2));
     assert!(Dataset::parse("1 chushogi not-an-sfen\n", "t.txt").is_err());
+}
+
+#[test]
+fn an_expected_score_between_0_and_1_is_a_target_as_it_stands() {
+    // Lines labelled with another engine's judgement (scripts/label.py) carry expected
+    // scores, not only 1, 0.5 and 0; anything outside 0 to 1 is refused with its line.
+    let chu = Variant::chu();
+    let start = chu.spec.start_sfen;
+    for bad in ["1.2", "-0.1", "NaN", "inf", "half"] {
+        let text = format!("0.5 chushogi {start}\n{bad} chushogi {start}\n");
+        let err = Dataset::parse(&text, "t.txt").err().unwrap();
+        assert!(
+            err.starts_with("t.txt:2:") && err.contains("from 0 to 1"),
+            "{bad}: {err}"
+        );
+    }
+    let ev = Evaluator::with_params(chu, &Resolved::of(chu));
+    let error_with = |target: &str| {
+        let data = Dataset::parse(&format!("{target} chushogi {start}\n"), "t.txt").unwrap();
+        tune::mean_error(&ev, &data, 1.0)
+    };
+    // One position of expected score e: the error is (target - e)^2 for every target.
+    let (lost, won) = (error_with("0"), error_with("1"));
+    let e = (1.0 + lost - won) / 2.0;
+    for (text, target) in [("0.25", 0.25), ("0.73", 0.73), ("1e-1", 0.1)] {
+        let expected_error = (target - e) * (target - e);
+        assert!(
+            (error_with(text) - expected_error).abs() < 1e-12,
+            "{text}: {} against {expected_error}",
+            error_with(text)
+        );
+    }
 }
 
 #[test]
