@@ -83,12 +83,13 @@ def score_of(lines):
     score = None
     for line in lines:
         words = line.split()
-        if words[:1] != ["info"] or "score" not in words:
+        if words[:1] != ["info"] or "string" in words[1:2] or "score" not in words:
             continue
-        kind, value = words[words.index("score") + 1: words.index("score") + 3]
-        if kind == "cp":
+        at = words.index("score")
+        kind, value = (words[at + 1: at + 3] + ["", ""])[:2]
+        if kind == "cp" and value.lstrip("-").isdigit():
             score = int(value)
-        elif kind == "mate":
+        elif kind == "mate" and value:
             score = MATE_CP if not value.startswith("-") else -MATE_CP
     return score
 
