@@ -38,7 +38,8 @@ def parse_args():
     ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                     help="a USI option for the engine (repeatable)")
     limit = ap.add_mutually_exclusive_group()
-    limit.add_argument("--depth", type=int, help="search depth a position (default 8)")
+    limit.add_argument("--depth", type=int, default=8,
+                       help="search depth a position (default 8)")
     limit.add_argument("--nodes", type=int, help="nodes a position")
     ap.add_argument("--weight-of-result", type=float, default=0.5, metavar="W",
                     help="share of the game's result in the target, 0 to 1 (default 0.5)")
@@ -112,7 +113,7 @@ def label_part(args, part, scores):
     """Scores (sente's view) of the positions `part` (indices), by one engine process."""
     options = dict(option.split("=", 1) for option in args.option)
     engine = Engine(args.engine, options)
-    go = f"go nodes {args.nodes}" if args.nodes else f"go depth {args.depth or 8}"
+    go = f"go nodes {args.nodes}" if args.nodes else f"go depth {args.depth}"
     try:
         for index, (_, _, sfen) in part:
             engine.send(f"position sfen {sfen}")
@@ -155,7 +156,8 @@ def main():
     if not positions:
         sys.exit(f"{args.positions}: no training lines")
     scores = [None] * len(positions)
-    parts = [list(enumerate(positions))[i::args.concurrency] for i in range(args.concurrency)]
+    indexed = list(enumerate(positions))
+    parts = [indexed[i::args.concurrency] for i in range(args.concurrency)]
     failures = []
 
     def run(part):

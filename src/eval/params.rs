@@ -205,17 +205,17 @@ pub const CHU: EvalParams = EvalParams {
     },
 };
 
-/// Sho shogi. Tuned by `shishi tune fit` (3 passes, where the held-out error was lowest)
-/// on 80,145 quiet positions of 1,916 sho games (844 against Fairy-Stockfish, 1,072 of
+/// Sho shogi. Tuned by `shishi tune fit` (3 passes, where the held-out error was lowest) on
+/// 80,145 quiet positions of 1,916 sho games (844 against Fairy-Stockfish, 1,072 of
 /// self-play), each target half the game's result and half Fairy-Stockfish's score of the
-/// position at depth 7 as an expected score (`scripts/label.py`), starting from the
-/// earlier fit to the games' results alone (with the gold and the four pieces that promote
-/// to its moves at one value; `shishi tune fit` keeps such kinds together). Against that
-/// fit the steppers gained (silver 239 -> 271, lance, knight and elephant about 50), the
-/// bishop and rook lost 48, the dragon gained 32 and the royal guard fell from 28 to 7: the
-/// ratios moved towards Fairy-Stockfish's. Its SPRT is in `docs/tuning.md`. The mop-up terms are set by hand: the
-/// fit centralises the promoted pieces, so the pull towards the last enemy pieces is strong
-/// (40 a square) and starts from a material lead of 900.
+/// position at depth 7 as an expected score (`scripts/label.py`), starting from the earlier
+/// fit to the games' results alone (with the gold and the four pieces that promote to its
+/// moves at one value; `shishi tune fit` keeps such kinds together). Against that fit the
+/// steppers gained (silver 239 -> 271, lance, knight and elephant about 50), the bishop and
+/// rook lost 48, the dragon gained 32 and the royal guard fell from 28 to 7: the ratios
+/// moved towards Fairy-Stockfish's. Its SPRT is in `docs/tuning.md`. The mop-up terms are
+/// set by hand: the fit centralises the promoted pieces, so the pull towards the last enemy
+/// pieces is strong (40 a square) and starts from a material lead of 900.
 pub const SHO: EvalParams = EvalParams {
     values: &[
         ("p", 100),
