@@ -158,7 +158,8 @@ def fit_slope(pairs):
 
 def warn_if_slope_at_bound(slope):
     """A slope at a bound is no fit: the results follow the scores' sign perfectly (or not at
-    all), as on a few positions of one game, and the expected scores it gives are extreme."""
+    all), as on a few positions of one game; its expected scores are then all near 0 and 1
+    (or all near a half), not the engine's judgement."""
     low, high = SLOPE_BOUNDS
     if slope < low * 1.01 or slope > high * 0.99:
         print(f"warning: the slope stopped at its bound ({slope:.3f}, searched from {low} to "
