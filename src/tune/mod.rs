@@ -80,7 +80,8 @@ pub struct Dataset {
     /// The variant of every position.
     pub variant: &'static Variant,
     positions: Vec<Position>,
-    results: Vec<f64>,
+    /// Each position's target: its game's result or an expected score, from 0 to 1.
+    targets: Vec<f64>,
 }
 
 impl Dataset {
@@ -98,21 +99,21 @@ impl Dataset {
             .map(|&(n, line)| parse_line(line).map_err(|e| format!("{file}:{n}: {e}")))
             .collect();
         let mut variant = None;
-        let (mut positions, mut results) = (Vec::new(), Vec::new());
+        let (mut positions, mut targets) = (Vec::new(), Vec::new());
         for (item, &(n, _)) in parsed.into_iter().zip(&lines) {
-            let (v, pos, result) = item?;
+            let (v, pos, target) = item?;
             if variant.is_some_and(|first: &Variant| first.name() != v.name()) {
                 return Err(format!("{file}:{n}: a second variant ({})", v.name()));
             }
             variant = Some(v);
             positions.push(pos);
-            results.push(result);
+            targets.push(target);
         }
         let variant = variant.ok_or_else(|| format!("{file}: no training lines"))?;
         Ok(Dataset {
             variant,
             positions,
-            results,
+            targets,
         })
     }
 
@@ -134,7 +135,7 @@ impl Dataset {
         let check = Dataset {
             variant: self.variant,
             positions: self.positions.split_off(keep),
-            results: self.results.split_off(keep),
+            targets: self.targets.split_off(keep),
         };
         (self, check)
     }
@@ -172,16 +173,16 @@ fn expected(eval: i32, scale: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-scale * eval as f64 / 400.0))
 }
 
-/// The mean squared difference between the targets (games' results) and the expected
-/// scores.
+/// The mean squared difference between the targets (games' results or expected scores)
+/// and the evaluation's expected scores.
 pub fn mean_error(ev: &Evaluator, data: &Dataset, scale: f64) -> f64 {
     let sum: f64 = data
         .positions
         .par_iter()
-        .zip(&data.results)
-        .map(|(pos, &result)| {
+        .zip(&data.targets)
+        .map(|(pos, &target)| {
             let e = expected(ev.breakdown(pos).total(), scale);
-            (result - e) * (result - e)
+            (target - e) * (target - e)
         })
         .sum();
     sum / data.len().max(1) as f64
