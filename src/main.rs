@@ -435,9 +435,9 @@ struct MatchArgs {
     /// Games per pairing.
     #[arg(long, default_value_t = 2)]
     games: usize,
-    /// Games played at once.
-    #[arg(long, default_value_t = 1)]
-    concurrency: usize,
+    /// Games played at once (1 to 256).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    concurrency: u16,
     /// Fischer clock: BASE+INC in seconds, e.g. 60+1.
     #[arg(long, conflicts_with_all = ["byoyomi", "movetime", "nodes"])]
     tc: Option<String>,
@@ -541,11 +541,11 @@ fn run_match(a: MatchArgs) -> Result<()> {
             tc,
             max_plies: a.max_plies,
             time_margin: std::time::Duration::from_millis(a.timemargin),
-            live_progress: a.concurrency <= 1
+            live_progress: a.concurrency == 1
                 && std::io::IsTerminal::is_terminal(&std::io::stderr()),
         },
         games: a.games,
-        concurrency: a.concurrency,
+        concurrency: usize::from(a.concurrency),
         openings,
         repeat: a.repeat,
         gauntlet: a.gauntlet,
@@ -587,12 +587,22 @@ impl std::error::Error for ForfeitsHappened {}
 /// The exit code of a match with forfeits (1 is any other error).
 const FORFEIT_EXIT_CODE: u8 = 3;
 
+/// Whether two paths name one file (both exist and resolve to the same place, or are
+/// written alike).
+fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => a == b,
+    }
+}
+
 /// `shishi analyse` arguments.
 #[derive(clap::Args)]
 struct AnalyseArgs {
-    /// chushogi or shoshogi (for records that do not say).
-    #[arg(long, default_value = "chushogi")]
-    variant: String,
+    /// chushogi or shoshogi: the variant of every KIF, and of SFEN and JSON records that
+    /// do not say (default: chushogi; a KIF's moves say which variant they are).
+    #[arg(long)]
+    variant: Option<String>,
     /// Input file (SFEN lines, JSON lines or KIF); `-` or nothing for stdin.
     #[arg(long, default_value = "-")]
     input: String,
@@ -604,19 +614,20 @@ struct AnalyseArgs {
     /// whole run's.
     #[arg(long, value_name = "K/N")]
     shard: Option<Shard>,
-    /// Search depth per position.
-    #[arg(long, conflicts_with_all = ["nodes", "movetime"])]
+    /// Search depth per position (1 to 120).
+    #[arg(long, conflicts_with_all = ["nodes", "movetime"],
+          value_parser = clap::value_parser!(i32).range(1..=120))]
     depth: Option<i32>,
     /// Nodes per position (with one thread: the same result every run); the default
     /// when no limit is given is 200000.
-    #[arg(long, conflicts_with = "movetime")]
+    #[arg(long, conflicts_with = "movetime", value_parser = clap::value_parser!(u64).range(1..))]
     nodes: Option<u64>,
     /// Milliseconds per position.
-    #[arg(long)]
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     movetime: Option<u64>,
-    /// Best lines per position.
-    #[arg(long, default_value_t = 1)]
-    multipv: usize,
+    /// Best lines per position (1 to 64).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
+    multipv: u16,
     /// Positions analysed at once (default: all cores).
     #[arg(long)]
     workers: Option<usize>,
@@ -632,15 +643,15 @@ struct AnalyseArgs {
     /// In games, start from this ply.
     #[arg(long, default_value_t = 1)]
     from_ply: usize,
-    /// Winning chances given away (hundredths of the -1..+1 scale, as lichess judges) that
-    /// make an inaccuracy.
-    #[arg(long, default_value_t = 10)]
+    /// Winning chances given away (hundredths of the -1..+1 scale, as lichess judges; 1 to
+    /// 200) that make an inaccuracy.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(i32).range(1..=200))]
     inaccuracy: i32,
-    /// Winning chances given away that make a mistake.
-    #[arg(long, default_value_t = 20)]
+    /// Winning chances given away that make a mistake (at least --inaccuracy).
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(i32).range(1..=200))]
     mistake: i32,
-    /// Winning chances given away that make a blunder.
-    #[arg(long, default_value_t = 30)]
+    /// Winning chances given away that make a blunder (at least --mistake).
+    #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(i32).range(1..=200))]
     blunder: i32,
     /// Write each analysed game as an annotated KIF file in this folder.
     #[arg(long)]
@@ -659,19 +670,39 @@ fn run_analyse(a: AnalyseArgs) -> Result<()> {
     use shishi::analyse::{self, input, Settings, Thresholds};
     use shishi::search::Limits;
     use std::io::Read;
-    let variant = Variant::by_name(&a.variant)
-        .with_context(|| format!("unknown variant '{}' (chushogi, shoshogi)", a.variant))?;
-    let (text, name) = if a.input == "-" {
-        let mut text = String::new();
-        std::io::stdin().read_to_string(&mut text)?;
-        (text, "<stdin>".to_string())
+    if !(a.inaccuracy <= a.mistake && a.mistake <= a.blunder) {
+        anyhow::bail!(
+            "the thresholds must rise: --inaccuracy {} <= --mistake {} <= --blunder {}",
+            a.inaccuracy,
+            a.mistake,
+            a.blunder
+        );
+    }
+    if let Some(output) = &a.output {
+        if a.input != "-" && same_file(std::path::Path::new(&a.input), output) {
+            anyhow::bail!(
+                "--output {} is the input file: the results would be appended to it (name another file)",
+                output.display()
+            );
+        }
+    }
+    let explicit_variant = a.variant.is_some();
+    let variant_name = a.variant.as_deref().unwrap_or("chushogi");
+    let variant = Variant::by_name(variant_name)
+        .with_context(|| format!("unknown variant '{variant_name}' (chushogi, shoshogi)"))?;
+    let (bytes, name) = if a.input == "-" {
+        let mut bytes = Vec::new();
+        std::io::stdin().read_to_end(&mut bytes)?;
+        (bytes, "<stdin>".to_string())
     } else {
         (
-            std::fs::read_to_string(&a.input).with_context(|| format!("reading {}", a.input))?,
+            std::fs::read(&a.input).with_context(|| format!("reading {}", a.input))?,
             a.input.clone(),
         )
     };
-    let (mut jobs, errors) = input::parse(&text, &name, variant);
+    let (text, mut errors) = input::decode(&bytes, &name);
+    let (mut jobs, parse_errors) = input::parse(&text, &name, variant, explicit_variant);
+    errors.extend(parse_errors);
     for e in errors.iter().chain(&input::make_ids_unique(&mut jobs)) {
         log::warn!("{e}");
     }
@@ -687,7 +718,7 @@ fn run_analyse(a: AnalyseArgs) -> Result<()> {
     };
     let settings = Settings {
         limits,
-        multipv: a.multipv.clamp(1, 64),
+        multipv: usize::from(a.multipv),
         workers: capped_threads(
             "workers",
             a.workers
@@ -704,7 +735,6 @@ fn run_analyse(a: AnalyseArgs) -> Result<()> {
         kif_dir: a.kif,
         report_dir: a.report,
         progress: true,
-        resume: a.resume,
         mate: a.mate.map(std::time::Duration::from_millis),
     };
     let done = match (&a.output, a.resume) {

@@ -11,7 +11,7 @@ use shishi::variant::Variant;
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
     for variant in Variant::all() {
-        let (mut jobs, _errors) = parse(&text, "fuzz.kif", variant);
+        let (mut jobs, _errors) = parse(&text, "fuzz.kif", variant, false);
         make_ids_unique(&mut jobs);
         for job in &jobs {
             let (Job::Position {

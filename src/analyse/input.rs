@@ -110,18 +110,55 @@ impl JsonGame {
     }
 }
 
-/// Parses an input file's text. `default_variant` applies where a record does not say. A
-/// UTF-8 byte-order mark (Windows editors write one) is skipped.
-pub fn parse(text: &str, file: &str, default_variant: &'static Variant) -> (Vec<Job>, Vec<String>) {
+/// Parses an input file's text. `default_variant` applies where a record does not say; a
+/// KIF's moves say which variant they are written for, unless `explicit` (the user named
+/// the variant, and the file cannot override it). A UTF-8 byte-order mark (Windows editors
+/// write one) is skipped.
+pub fn parse(
+    text: &str,
+    file: &str,
+    default_variant: &'static Variant,
+    explicit: bool,
+) -> (Vec<Job>, Vec<String>) {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let trimmed = text.trim_start();
     if trimmed.starts_with('{') {
         parse_jsonl(text, file, default_variant)
     } else if text.contains("手目") || text.contains("手数----") {
-        parse_kif(text, file, default_variant)
+        parse_kif(text, file, explicit.then_some(default_variant))
     } else {
         parse_sfens(text, file, default_variant)
     }
+}
+
+/// An input file's bytes as text: UTF-8, or Shift_JIS as Japanese shogi software writes
+/// KIF (a whole file that is valid Shift_JIS and not UTF-8). Otherwise each line that is not
+/// UTF-8 is left empty, with an error naming the file and line, and the others are read.
+pub fn decode(bytes: &[u8], file: &str) -> (String, Vec<String>) {
+    if let Ok(text) = std::str::from_utf8(bytes) {
+        return (text.to_string(), Vec::new());
+    }
+    if let Some(text) =
+        encoding_rs::SHIFT_JIS.decode_without_bom_handling_and_without_replacement(bytes)
+    {
+        log::info!("{file}: read as Shift_JIS (not UTF-8)");
+        return (text.into_owned(), Vec::new());
+    }
+    let mut errors = Vec::new();
+    let lines: Vec<&str> = bytes
+        .split(|&b| b == b'\n')
+        .enumerate()
+        .map(|(n, line)| {
+            std::str::from_utf8(line).unwrap_or_else(|_| {
+                errors.push(format!(
+                    "{file}:{}: neither UTF-8 nor Shift_JIS; line skipped (save the file as UTF-8)",
+                    n + 1
+                ));
+                ""
+            })
+        })
+        .collect();
+    (lines.join("\n"), errors)
 }
 
 fn check(variant: &'static Variant, sfen: &str, moves: &[String]) -> Result<(), String> {
@@ -258,8 +295,8 @@ pub fn make_ids_unique(jobs: &mut [Job]) -> Vec<String> {
     warnings
 }
 
-fn parse_kif(text: &str, file: &str, default_variant: &'static Variant) -> (Vec<Job>, Vec<String>) {
-    match kif::read(text, file, default_variant) {
+fn parse_kif(text: &str, file: &str, variant: Option<&'static Variant>) -> (Vec<Job>, Vec<String>) {
+    match kif::read(text, file, variant) {
         Ok(game) => {
             let id = std::path::Path::new(file)
                 .file_stem()
@@ -310,7 +347,7 @@ mod tests {
             "8i8h 5d5e 7j8i 6c5d 8i8g 5d6e 8g7f 6e6f 7f7e7f 6f6g 7f6g7f 7d7e 7i7h 7e7f 7h7g";
         let record = record(Variant::chu(), moves);
         let kif = to_kif(&record).unwrap();
-        let (jobs, errors) = parse(&kif, "game-0003.kif", Variant::chu());
+        let (jobs, errors) = parse(&kif, "game-0003.kif", Variant::chu(), false);
         assert!(errors.is_empty(), "{errors:?}");
         match &jobs[0] {
             Job::Game {
@@ -342,7 +379,7 @@ mod tests {
             rec.initial_sfen = sfen.into();
             let kif = to_kif(&rec).unwrap();
             assert!(kif.contains("後手番"), "{kif}");
-            let (jobs, errors) = parse(&kif, "setup.kif", variant);
+            let (jobs, errors) = parse(&kif, "setup.kif", variant, false);
             assert!(errors.is_empty(), "{errors:?}\n{kif}");
             match &jobs[0] {
                 Job::Game {
@@ -361,7 +398,7 @@ mod tests {
 +------------------------------------------------+\n\
 |  ・  ・  ・  ・  ・ v玉  ・  ・  ・  ・  ・  ・|一\n\
 |  ・  ・  ・  ・  ・  ・  ・  ・  ・  ・  ・  ・|二\n\
-|  ・  ・  ・  ・  ・  ・  ・  ・  ・  ・  ・  ・|三\n\
+|  ・  ・  ・  ・  ・  ・  ・  ・  ・  ・  ・ v歩|三\n\
 |  ・  ・  ・  ・  ・  ・  ・  ・  ・  ・  ・  ・|四\n\
 |  ・  ・  ・  ・  ・  ・  ・  ・  ・  ・  ・  ・|五\n\
 |  ・  ・  ・  ・  ・  ・  ・  ・  ・  ・  ・  ・|六\n\
@@ -373,18 +410,18 @@ mod tests {
 |  ・  ・  ・  ・  ・  ・  玉  ・  ・  ・  ・  ・|十二\n\
 +------------------------------------------------+\n\
 先手：a\n後手：b\n手数----指手---------消費時間--\n   1   5十獅子 （←5十一）\n";
-        let (jobs, errors) = parse(setup, "diagram.kif", Variant::sho());
+        let (jobs, errors) = parse(setup, "diagram.kif", Variant::sho(), false);
         assert!(errors.is_empty(), "{errors:?}");
         match &jobs[0] {
             Job::Game { sfen, moves, .. } => {
-                assert_eq!(sfen, "5k6/12/12/12/12/12/12/12/12/12/6+ON4/6K5 b - 1");
+                assert_eq!(sfen, "5k6/12/11p/12/12/12/12/12/12/12/6+ON4/6K5 b - 1");
                 assert_eq!(moves.join(" "), "5k5j");
             }
             other => panic!("{other:?}"),
         }
         // A wrong piece or a short rank is named with its line.
         let bad = setup.replace(" 成獅", " 成猫");
-        let (_, errors) = parse(&bad, "bad.kif", Variant::chu());
+        let (_, errors) = parse(&bad, "bad.kif", Variant::chu(), false);
         assert!(
             errors[0].contains("bad.kif:14: unknown piece '成猫'"),
             "{errors:?}"
@@ -405,7 +442,7 @@ mod tests {
    7   7六獅子 （←8七）   (00:01/00:00:05)\n   8   6六獅子 （←6五）   (00:01/00:00:04)\n\
    9一歩目 7五獅子 （←7六）\n   9二歩目 7六獅子 （←7五）   (00:03/00:00:08)\n\
 * a comment\n  10   5六歩兵 （←5五）   (00:01/00:00:05)\n  11   投了\nまで10手で後手の勝ち\n";
-        let (jobs, errors) = parse(kif, "lishogi.kif", Variant::sho());
+        let (jobs, errors) = parse(kif, "lishogi.kif", Variant::sho(), false);
         assert!(errors.is_empty(), "{errors:?}");
         match &jobs[0] {
             Job::Game {
@@ -431,7 +468,7 @@ mod tests {
    9手目一歩目 7五獅子 （←7六）\n   9手目二歩目 7六獅子(じっと) （←7五）\n\
   10手目   6七獅子 （←6六）\n  11手目一歩目 仝獅子 （←7六）\n\
   11手目二歩目 7六獅子（居食い） （←6七）\n";
-        let (jobs, errors) = parse(client, "client.kif", Variant::chu());
+        let (jobs, errors) = parse(client, "client.kif", Variant::chu(), false);
         assert!(errors.is_empty(), "{errors:?}");
         match &jobs[0] {
             Job::Game { moves, .. } => assert_eq!(
@@ -449,7 +486,7 @@ mod tests {
 \"status\":\"resign\",\"players\":{\"sente\":{\"user\":{\"name\":\"alice\"},\"rating\":1500},\
 \"gote\":{\"aiLevel\":3}},\"winner\":\"gote\",\"moves\":\"7i7h 7d7e\"}\n\
 {\"id\":\"d\",\"variant\":\"chushogi\",\"status\":\"draw\",\"moves\":\"7i7h\"}\n";
-        let (jobs, errors) = parse(json, "export.ndjson", Variant::chu());
+        let (jobs, errors) = parse(json, "export.ndjson", Variant::chu(), false);
         assert!(errors.is_empty(), "{errors:?}");
         match &jobs[0] {
             Job::Game { names, result, .. } => {
@@ -476,7 +513,7 @@ mod tests {
             kif.contains("\n   3   ２二角成(88)\n") && kif.contains("同　銀(31)"),
             "{kif}"
         );
-        let (jobs, errors) = parse(&kif, "sho.kif", Variant::chu());
+        let (jobs, errors) = parse(&kif, "sho.kif", Variant::chu(), false);
         assert!(errors.is_empty(), "{errors:?}");
         match &jobs[0] {
             Job::Game {
@@ -494,14 +531,14 @@ mod tests {
     #[test]
     fn standard_kif_lines_a_bom_and_repeated_ids() {
         let kif = "\u{feff}# KIF\n先手：A\n後手：B\n手数----指手---------消費時間--\n   1 ７六歩(77)   ( 0:00/00:00:00)\n   2 ３四歩(33)   ( 0:01/00:00:01)\n   3 投了\n";
-        let (jobs, errors) = parse(kif, "std.kif", Variant::sho());
+        let (jobs, errors) = parse(kif, "std.kif", Variant::sho(), false);
         assert!(errors.is_empty(), "{errors:?}");
         match &jobs[0] {
             Job::Game { moves, .. } => assert_eq!(moves.join(" "), "7g7f 3c3d"),
             other => panic!("{other:?}"),
         }
         let json = "\u{feff}{\"id\":\"1\",\"moves\":\"7i7h\"}\n{\"id\":\"1\",\"moves\":\"7i7h\"}\n{\"id\":\"1~2\",\"moves\":\"7i7h\"}\n";
-        let (mut jobs, errors) = parse(json, "g.jsonl", Variant::chu());
+        let (mut jobs, errors) = parse(json, "g.jsonl", Variant::chu(), false);
         assert!(errors.is_empty(), "{errors:?}");
         let warnings = make_ids_unique(&mut jobs);
         let ids: Vec<&str> = jobs.iter().map(Job::id).collect();
@@ -512,7 +549,7 @@ mod tests {
     #[test]
     fn sfen_and_json_lines_with_bad_records() {
         let text = "startpos moves 7i7h\n# comment\nlfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1\nnonsense\nstartpos moves 7i7e\n";
-        let (jobs, errors) = parse(text, "in.txt", Variant::chu());
+        let (jobs, errors) = parse(text, "in.txt", Variant::chu(), false);
         assert_eq!(jobs.len(), 2);
         assert_eq!(errors.len(), 2);
         assert!(
@@ -520,9 +557,40 @@ mod tests {
             "{errors:?}"
         );
         let json = "{\"id\":\"g1\",\"variant\":\"chushogi\",\"initialSfen\":\"startpos\",\"moves\":\"7i7h 7d7e 7j7i6h\"}\n{\"variant\":\"chushogi\",\"moves\":\"7i7h 7i7h\"}\n{broken\n";
-        let (jobs, errors) = parse(json, "g.jsonl", Variant::chu());
+        let (jobs, errors) = parse(json, "g.jsonl", Variant::chu(), false);
         assert_eq!(jobs.len(), 1);
         assert_eq!(jobs[0].id(), "g1");
         assert_eq!(errors.len(), 2, "{errors:?}");
+    }
+
+    #[test]
+    fn shift_jis_kif_is_read_and_a_bad_line_stops_only_itself() {
+        // Issue 49, red team 8: a Shift_JIS KIF refused the whole batch with "stream did
+        // not contain valid UTF-8" and no file or line.
+        let kif = "先手：甲\n後手：乙\n手数----指手---------消費時間--\n   1   8八歩兵 （←8九）\n   2   5五歩兵 （←5四）\n";
+        let (bytes, _, unmappable) = encoding_rs::SHIFT_JIS.encode(kif);
+        assert!(!unmappable && std::str::from_utf8(&bytes).is_err());
+        let (text, errors) = decode(&bytes, "sjis.kif");
+        assert!(errors.is_empty(), "{errors:?}");
+        let (jobs, errors) = parse(&text, "sjis.kif", Variant::chu(), false);
+        assert!(errors.is_empty(), "{errors:?}");
+        match &jobs[0] {
+            Job::Game { moves, names, .. } => {
+                assert_eq!(moves.join(" "), "8i8h 5d5e");
+                assert_eq!(names.0, "甲");
+            }
+            other => panic!("{other:?}"),
+        }
+        // Neither encoding: that line alone is named and skipped.
+        let mut lines =
+            b"{\"id\":\"a\",\"moves\":\"7i7h\"}\n{\"id\":\"b\",\"moves\":\"7i7h\xff\xff\"}\n"
+                .to_vec();
+        lines.extend_from_slice(b"{\"id\":\"c\",\"moves\":\"7i7h\"}\n");
+        let (text, errors) = decode(&lines, "g.jsonl");
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert!(errors[0].starts_with("g.jsonl:2: neither UTF-8 nor Shift_JIS"));
+        let (jobs, errors) = parse(&text, "g.jsonl", Variant::chu(), false);
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(jobs.iter().map(Job::id).collect::<Vec<_>>(), ["a", "c"]);
     }
 }

@@ -48,6 +48,57 @@ impl Default for Thresholds {
     }
 }
 
+/// What a move is judged to be, by the winning chances it gave away ([`Thresholds`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Judgement {
+    /// `?!`
+    Inaccuracy,
+    /// `?`
+    Mistake,
+    /// `??`
+    Blunder,
+}
+
+impl Judgement {
+    /// The name in result lines and the report: `inaccuracy`, `mistake`, `blunder`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Judgement::Inaccuracy => "inaccuracy",
+            Judgement::Mistake => "mistake",
+            Judgement::Blunder => "blunder",
+        }
+    }
+
+    /// A name read back (`--resume`); `None` for anything else.
+    pub fn parse(name: &str) -> Option<Judgement> {
+        [
+            Judgement::Inaccuracy,
+            Judgement::Mistake,
+            Judgement::Blunder,
+        ]
+        .into_iter()
+        .find(|j| j.name() == name)
+    }
+
+    /// The mark after a move: `?!`, `?`, `??`.
+    pub fn glyph(self) -> &'static str {
+        match self {
+            Judgement::Inaccuracy => "?!",
+            Judgement::Mistake => "?",
+            Judgement::Blunder => "??",
+        }
+    }
+
+    /// The words lishogi's analysis uses (疑問手, 悪手, 大悪手).
+    pub fn kanji(self) -> &'static str {
+        match self {
+            Judgement::Inaccuracy => "疑問手",
+            Judgement::Mistake => "悪手",
+            Judgement::Blunder => "大悪手",
+        }
+    }
+}
+
 /// The slope of [`winning_chances`] per centipawn: lichess's, fitted to its players' games
 /// (lishogi's own constant was not checked here). At 300 cp the chances are 0.50, at
 /// 1000 cp 0.95: a position ten pawns up is won, and losing a pawn there changes little.
@@ -75,7 +126,7 @@ const CHANCES_CEILING_CP: Score = 1000;
 /// The winning chances a move gave away (`best` and `played` from the mover's side), in
 /// hundredths (0 for a move as good as the best), and its judgement. A move that keeps a
 /// forced win is never judged, however much faster the best move mates.
-fn judge(best: Score, played: Score, t: &Thresholds) -> (i32, Option<&'static str>) {
+fn judge(best: Score, played: Score, t: &Thresholds) -> (i32, Option<Judgement>) {
     if keeps_forced_win(played) {
         return (0, None);
     }
@@ -114,8 +165,6 @@ pub struct Settings {
     pub report_dir: Option<std::path::PathBuf>,
     /// Show a progress bar on stderr.
     pub progress: bool,
-    /// Completing an earlier run's output (`--resume`): its KIF files are rewritten.
-    pub resume: bool,
     /// Time for the mate solver in each position (`--mate`); `None`: no mate solving.
     pub mate: Option<std::time::Duration>,
 }
@@ -300,13 +349,13 @@ struct SideSummary {
 
 impl SideSummary {
     /// Adds a move: the best move's score and the played move's, from the mover's side.
-    fn add(&mut self, best: Score, played: Score, verdict: Option<&str>) {
+    fn add(&mut self, best: Score, played: Score, verdict: Option<Judgement>) {
         self.moves += 1;
         match verdict {
-            Some("blunder") => self.blunders += 1,
-            Some("mistake") => self.mistakes += 1,
-            Some("inaccuracy") => self.inaccuracies += 1,
-            _ => {}
+            Some(Judgement::Blunder) => self.blunders += 1,
+            Some(Judgement::Mistake) => self.mistakes += 1,
+            Some(Judgement::Inaccuracy) => self.inaccuracies += 1,
+            None => {}
         }
         let loss = (as_cp(best) - as_cp(played)).clamp(0, CHANCES_CEILING_CP);
         self.cp_loss += i64::from(loss);
@@ -338,25 +387,86 @@ fn move_accuracy(best: Score, played: Score) -> f64 {
 }
 
 /// The judgement of a move that gave away `loss` (hundredths of winning chances).
-fn judgement(loss: i32, t: &Thresholds) -> Option<&'static str> {
+fn judgement(loss: i32, t: &Thresholds) -> Option<Judgement> {
     if loss >= t.blunder {
-        Some("blunder")
+        Some(Judgement::Blunder)
     } else if loss >= t.mistake {
-        Some("mistake")
+        Some(Judgement::Mistake)
     } else if loss >= t.inaccuracy {
-        Some("inaccuracy")
+        Some(Judgement::Inaccuracy)
     } else {
         None
     }
 }
 
-/// The key of a result: `id` for a position, `id#ply` for a ply of a game.
-fn result_key(id: &str, ply: Option<u64>) -> String {
-    match ply {
-        Some(p) => format!("{id}#{p}"),
-        None => id.to_string(),
+/// The key of an earlier result, by which `--resume` finds it: what was analysed, not only
+/// where it stood in a record, so that two records with one id (two match runs both
+/// numbering from 1 into one output, `a/game.kif` and `b/game.kif`) never take each
+/// other's results.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ResultKey {
+    /// A position.
+    Position {
+        /// The record's id.
+        id: String,
+        /// The position analysed (SFEN).
+        sfen: String,
+    },
+    /// A ply of a game.
+    Ply {
+        /// The record's id.
+        id: String,
+        /// The ply (1 = the first move).
+        ply: u64,
+        /// The position before the move (SFEN).
+        sfen: String,
+        /// The move played (USI).
+        played: String,
+    },
+    /// A game's summary line.
+    Summary {
+        /// The record's id.
+        id: String,
+        /// The game's fingerprint ([`game_fingerprint`]).
+        game: String,
+    },
+}
+
+/// A game's fingerprint for its summary line: a hash of its variant, start and moves.
+fn game_fingerprint(variant: &str, sfen: &str, moves: &[String]) -> String {
+    let text = format!("{variant} {sfen} {}", moves.join(" "));
+    format!("{:016x}", fnv1a(text.as_bytes()))
+}
+
+/// FNV-1a: stable across Rust versions and machines, unlike the standard hasher.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// The key of a result line read back, `None` when a field it needs is missing.
+fn key_of_line(value: &Value) -> Option<ResultKey> {
+    let text = |name: &str| value.get(name).and_then(Value::as_str).map(String::from);
+    let id = text("id")?;
+    if value.get("summary").is_some() {
+        let game = text("game").unwrap_or_default();
+        return Some(ResultKey::Summary { id, game });
+    }
+    let sfen = text("sfen")?;
+    match value.get("ply").and_then(Value::as_u64) {
+        Some(ply) => Some(ResultKey::Ply {
+            id,
+            ply,
+            sfen,
+            played: text("played")?,
+        }),
+        None => Some(ResultKey::Position { id, sfen }),
     }
 }
+
+/// The earlier results of a run, by what they analysed (`--resume`).
+pub type Done = HashMap<ResultKey, Value>;
 
 /// The results an output file already holds, by key, for `--resume`.
 ///
@@ -364,7 +474,7 @@ fn result_key(id: &str, ply: Option<u64>) -> String {
 /// from the file and redone; any other line that is not UTF-8, not JSON or has no `id` is
 /// an error naming the file and line (nothing is analysed then, nothing is duplicated). A
 /// missing file holds nothing.
-pub fn done_results(path: &std::path::Path) -> Result<HashMap<String, Value>, String> {
+pub fn done_results(path: &std::path::Path) -> Result<Done, String> {
     let mut bytes = match std::fs::read(path) {
         Ok(b) => b,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(HashMap::new()),
@@ -399,11 +509,15 @@ pub fn done_results(path: &std::path::Path) -> Result<HashMap<String, Value>, St
         }
         let text = std::str::from_utf8(line).map_err(|_| at("not UTF-8"))?;
         let value: Value = serde_json::from_str(text).map_err(|_| at("not a result line"))?;
-        let id = value
-            .get("id")
-            .and_then(Value::as_str)
-            .ok_or_else(|| at("a result line without an id"))?;
-        let key = result_key(id, value.get("ply").and_then(Value::as_u64));
+        let key = key_of_line(&value)
+            .ok_or_else(|| at("a result line without its id, position or move"))?;
+        if let Some(judgement) = value.get("judgement").filter(|j| !j.is_null()) {
+            if judgement.as_str().and_then(Judgement::parse).is_none() {
+                return Err(at(&format!(
+                    "the judgement {judgement} is none of Shishi's"
+                )));
+            }
+        }
         done.insert(key, value);
     }
     Ok(done)
@@ -431,15 +545,16 @@ fn ply_comment(
     last_to: Option<crate::core::Square>,
     played: Score,
     best: Option<(&[crate::core::Move], Score)>,
-    verdict: Option<&str>,
+    verdict: Option<Judgement>,
 ) -> String {
     let mover = pos.side_to_move();
     let mut out = format!("評価値 {}（先手から見て）", sente_view(played, mover));
     if let (Some((line, score)), Some(v)) = (best, verdict) {
         let shown = &line[..line.len().min(BEST_LINE_MOVES)];
         out += &format!(
-            "\n{} ({v}): 最善 {} {}",
-            judgement_kanji(v),
+            "\n{} ({}): 最善 {} {}",
+            v.kanji(),
+            v.name(),
             crate::records::kif_line(pos, shown, last_to),
             sente_view(score, mover)
         );
@@ -464,18 +579,14 @@ fn sente_view(score: Score, mover: crate::core::Color) -> String {
     }
 }
 
-/// The words shogi players use for a judgement.
-fn judgement_kanji(verdict: &str) -> &'static str {
-    match verdict {
-        "blunder" => "悪手",
-        "mistake" => "疑問手",
-        _ => "緩手",
-    }
-}
-
 /// The KIF comment of a ply analysed by an earlier run (from its result line: the
-/// position, the scores, the best line).
-fn comment_from_result(result: &Value, variant: &'static Variant) -> Option<String> {
+/// position, the scores, the best line), as the run that analysed it wrote it (`last_to`:
+/// the square of the move before).
+fn comment_from_result(
+    result: &Value,
+    variant: &'static Variant,
+    last_to: Option<crate::core::Square>,
+) -> Option<String> {
     let pos = Position::from_sfen(variant, result.get("sfen")?.as_str()?).ok()?;
     let played = score_from_json(result.get("playedScore")?)?;
     let best_score = result.get("bestScore").and_then(score_from_json);
@@ -489,17 +600,21 @@ fn comment_from_result(result: &Value, variant: &'static Variant) -> Option<Stri
         line.push(mv);
         after.make_move(mv);
     }
-    let verdict = result.get("judgement").and_then(Value::as_str);
+    let verdict = result
+        .get("judgement")
+        .and_then(Value::as_str)
+        .and_then(Judgement::parse);
     let best = best_score.map(|score| (&line[..], score));
     Some(with_mate_note(
-        ply_comment(&pos, None, played, best, verdict),
+        ply_comment(&pos, last_to, played, best, verdict),
         result.get("mate"),
     ))
 }
 
 /// The file name of a game's KIF: the id where it is a safe name; otherwise the id with
 /// unsafe characters replaced and a hash of the whole id added, so that ids such as `a/b`
-/// and `a?b` get names of their own (protocol-docs/analyse.md).
+/// and `a?b` get names of their own (protocol-docs/analyse.md). A long id is cut to
+/// [`FILE_STEM_MAX_BYTES`] before its hash, so that every name fits a file system's 255 bytes.
 pub fn kif_file_name(id: &str) -> String {
     let safe: String = id
         .chars()
@@ -511,30 +626,60 @@ pub fn kif_file_name(id: &str) -> String {
             }
         })
         .collect();
-    if safe == id && !id.is_empty() {
+    if safe == id && !id.is_empty() && id.len() <= FILE_STEM_MAX_BYTES {
         return format!("{id}.kif");
     }
-    // FNV-1a: stable across Rust versions, unlike the standard hasher.
-    let hash = id.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
-        (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
-    });
-    format!("{safe}-{:08x}.kif", hash as u32)
+    let mut cut = FILE_STEM_MAX_BYTES.min(safe.len());
+    while !safe.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    format!("{}-{:08x}.kif", &safe[..cut], fnv1a(id.as_bytes()) as u32)
 }
 
-/// Where a game's file `name` (`NAME.kif`, `NAME.html`) goes in `dir`. With `resume` an
-/// existing file of that name is the earlier run's and is rewritten (with all its
-/// comments); otherwise an existing file is never replaced: the new one takes the next free
-/// `NAME-2.kif`, `NAME-3.kif`, ...
-fn free_path(dir: &std::path::Path, name: &str, resume: bool) -> std::path::PathBuf {
-    let first = dir.join(name);
-    if resume || !first.exists() {
-        return first;
-    }
+/// The longest file name stem taken from an id, in bytes: with the hash, a `-N` for a
+/// taken name and the extension, a name stays far below the 255 bytes file systems allow.
+const FILE_STEM_MAX_BYTES: usize = 160;
+
+/// Writes a game's file `name` (`NAME.kif`, `NAME.html`) in `dir`, never over another
+/// file: each name is created new (so two workers, or a symbolic link left in the folder,
+/// cannot make it write over or through anything). A name that is taken goes to the next,
+/// `NAME-2.kif`, `NAME-3.kif`, ...; a taken name that holds exactly `content` already is
+/// this file, written by an earlier run (`--resume`), and is left as it is. Returns the
+/// file's path.
+fn write_new_file(
+    dir: &std::path::Path,
+    name: &str,
+    content: &str,
+) -> Result<std::path::PathBuf, String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let (stem, extension) = name.rsplit_once('.').unwrap_or((name, ""));
-    (2..)
-        .map(|n| dir.join(format!("{stem}-{n}.{extension}")))
-        .find(|p| !p.exists())
-        .expect("some number is free")
+    for n in 1.. {
+        let path = if n == 1 {
+            dir.join(name)
+        } else {
+            dir.join(format!("{stem}-{n}.{extension}"))
+        };
+        match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&path)
+        {
+            Ok(mut file) => {
+                file.write_all(content.as_bytes())
+                    .map_err(|e| format!("{}: {e}", path.display()))?;
+                return Ok(path);
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+                let is_plain_file = std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_file());
+                if is_plain_file && std::fs::read(&path).is_ok_and(|old| old == content.as_bytes())
+                {
+                    return Ok(path);
+                }
+            }
+            Err(e) => return Err(format!("{}: {e}", path.display())),
+        }
+    }
+    unreachable!("some number is free")
 }
 
 /// Analyses `jobs`, writing one JSON line per position or ply to `out`; `done` holds the
@@ -544,16 +689,21 @@ pub fn run(
     jobs: &[Job],
     settings: &Settings,
     out: &Mutex<Box<dyn Write + Send>>,
-    done: &HashMap<String, Value>,
+    done: &Done,
 ) -> Result<usize, String> {
     // The table size is the user's: check once that it can be had at all.
     drop(Searcher::try_new(settings.hash_mb).map_err(|e| e.to_string())?);
     let total: usize = jobs
         .iter()
-        .map(|j| match j {
-            Job::Position { id, .. } => usize::from(!done.contains_key(id.as_str())),
-            Job::Game { id, moves, .. } => (settings.from_ply.max(1)..=moves.len())
-                .filter(|&p| !done.contains_key(&result_key(id, Some(p as u64))))
+        .map(|job| match job {
+            Job::Position { .. } => {
+                usize::from(position_key(job).is_ok_and(|k| !done.contains_key(&k)))
+            }
+            Job::Game { .. } => ply_keys(job)
+                .unwrap_or_default()
+                .iter()
+                .skip(settings.from_ply.max(1) - 1)
+                .filter(|k| !done.contains_key(k))
                 .count(),
         })
         .sum();
@@ -675,10 +825,57 @@ fn start_position(variant: &str, sfen: &str) -> Result<Position, String> {
     Position::from_sfen(variant, sfen).map_err(|e| e.to_string())
 }
 
+/// The key of a position job's result.
+fn position_key(job: &Job) -> Result<ResultKey, String> {
+    let Job::Position {
+        id,
+        variant,
+        sfen,
+        moves,
+    } = job
+    else {
+        unreachable!("called for positions only");
+    };
+    let mut pos = start_position(variant, sfen)?;
+    pos.play_usi_moves(moves.iter().map(String::as_str))
+        .map_err(|e| e.to_string())?;
+    Ok(ResultKey::Position {
+        id: id.clone(),
+        sfen: pos.to_sfen(),
+    })
+}
+
+/// The keys of a game job's plies' results, in order.
+fn ply_keys(job: &Job) -> Result<Vec<ResultKey>, String> {
+    let Job::Game {
+        id,
+        variant,
+        sfen,
+        moves,
+        ..
+    } = job
+    else {
+        unreachable!("called for games only");
+    };
+    let mut pos = start_position(variant, sfen)?;
+    let mut keys = Vec::with_capacity(moves.len());
+    for (i, text) in moves.iter().enumerate() {
+        keys.push(ResultKey::Ply {
+            id: id.clone(),
+            ply: i as u64 + 1,
+            sfen: pos.to_sfen(),
+            played: text.clone(),
+        });
+        let mv = pos.parse_usi_path(text).map_err(|e| e.to_string())?;
+        pos.make_move(mv);
+    }
+    Ok(keys)
+}
+
 /// What every job of a run shares: the settings, the earlier results, the writer.
 struct Run<'a> {
     settings: &'a Settings,
-    done: &'a HashMap<String, Value>,
+    done: &'a Done,
     emit: &'a (dyn Fn(Value) + Sync),
 }
 
@@ -693,12 +890,12 @@ fn analyse_position(searcher: &mut Searcher, job: &Job, run: &Run) -> Result<(),
     else {
         unreachable!("called for positions only");
     };
-    if done.contains_key(id.as_str()) {
-        return Ok(());
-    }
     let mut pos = start_position(variant, sfen)?;
     pos.play_usi_moves(moves.iter().map(String::as_str))
         .map_err(|e| e.to_string())?;
+    if done.contains_key(&position_key(job)?) {
+        return Ok(());
+    }
     let a = search(searcher, &pos, settings, settings.multipv);
     let lines: Vec<Value> = a
         .lines
@@ -779,12 +976,22 @@ fn analyse_game(searcher: &mut Searcher, job: &Job, run: &Run) -> Result<(), Str
         let ply = i + 1;
         let played = pos.parse_usi_path(text).map_err(|e| e.to_string())?;
         if ply >= settings.from_ply.max(1) {
-            if let Some(earlier) = done.get(&result_key(id, Some(ply as u64))) {
+            let key = ResultKey::Ply {
+                id: id.clone(),
+                ply: ply as u64,
+                sfen: pos.to_sfen(),
+                played: text.clone(),
+            };
+            if let Some(earlier) = done.get(&key) {
                 ply_results[i] = Some(earlier.clone());
-                comments[i] = comment_from_result(earlier, pos.variant()).unwrap_or_default();
+                comments[i] =
+                    comment_from_result(earlier, pos.variant(), last_to).unwrap_or_default();
                 let score = |field| earlier.get(field).and_then(score_from_json);
                 if let (Some(best), Some(played)) = (score("bestScore"), score("playedScore")) {
-                    let verdict = earlier.get("judgement").and_then(Value::as_str);
+                    let verdict = earlier
+                        .get("judgement")
+                        .and_then(Value::as_str)
+                        .and_then(Judgement::parse);
                     summary[pos.side_to_move().index()].add(best, played, verdict);
                 }
             } else {
@@ -827,7 +1034,7 @@ fn analyse_game(searcher: &mut Searcher, job: &Job, run: &Run) -> Result<(), Str
                     "bestScore": score_json(best_score),
                     "loss": loss,
                     "chancesLost": chances_lost,
-                    "judgement": verdict,
+                    "judgement": verdict.map(Judgement::name),
                     "depth": best.as_ref().map(|l| l.depth),
                     "nodes": a.nodes,
                     "pv": best.as_ref().map(|l| pv_text(&pos, &l.pv)),
@@ -843,8 +1050,13 @@ fn analyse_game(searcher: &mut Searcher, job: &Job, run: &Run) -> Result<(), Str
     }
     let summary_json = json!({ "sente": summary[0].json(), "gote": summary[1].json() });
     // The game's summary line (once: a resumed run that finds it keeps it).
-    if !done.contains_key(&result_key(id, None)) {
-        emit(json!({ "id": id, "summary": summary_json }));
+    let game = game_fingerprint(variant, sfen, moves);
+    let key = ResultKey::Summary {
+        id: id.clone(),
+        game: game.clone(),
+    };
+    if !done.contains_key(&key) {
+        emit(json!({ "id": id, "game": game, "summary": summary_json }));
     }
     log::info!(
         "{id}: {}",
@@ -863,7 +1075,7 @@ fn analyse_game(searcher: &mut Searcher, job: &Job, run: &Run) -> Result<(), Str
     );
     let result = game_result(job, &mut pos);
     if let Some(dir) = &settings.kif_dir {
-        write_game_kif(dir, job, result, comments, names, settings.resume)?;
+        write_game_kif(dir, job, result, comments, names)?;
     }
     if let Some(dir) = &settings.report_dir {
         write_game_report(dir, job, result, &ply_results, &summary_json, settings)?;
@@ -915,9 +1127,7 @@ fn write_game_report(
         summary,
         thresholds: settings.thresholds,
     })?;
-    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    let path = free_path(dir, &report::report_file_name(id), settings.resume);
-    std::fs::write(&path, page).map_err(|e| format!("{}: {e}", path.display()))
+    write_new_file(dir, &report::report_file_name(id), &page).map(drop)
 }
 
 /// Writes a game's annotated KIF (see [`free_path`] for its name).
@@ -927,7 +1137,6 @@ fn write_game_kif(
     result: GameResult,
     comments: Vec<String>,
     names: &(String, String),
-    resume: bool,
 ) -> Result<(), String> {
     let Job::Game {
         id,
@@ -953,12 +1162,18 @@ fn write_game_kif(
         times_ms: Vec::new(),
         comments,
         opening: 0,
-        date: crate::tournament::game::now_rfc3339(),
+        // No date of the run: the same analysis writes the same file, which a resumed run
+        // recognises as its own (see `write_new_file`).
+        date: String::new(),
+    };
+    let own_header = [("棋戦".to_string(), format!("shishi analyse ({variant})"))];
+    let header = if header.is_empty() {
+        &own_header[..]
+    } else {
+        header
     };
     let text = to_kif_with_header(&record, header).map_err(|e| format!("annotated KIF: {e}"))?;
-    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    let path = free_path(dir, &kif_file_name(id), resume);
-    std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))
+    write_new_file(dir, &kif_file_name(id), &text).map(drop)
 }
 
 #[cfg(test)]
@@ -984,12 +1199,12 @@ mod tests {
         // Ten pawns up, a pawn less changes little: no mark. Even, a pawn is a mistake.
         assert_eq!(judge(1_100, 1_000, &t).1, None);
         assert_eq!(judge(-1_000, -1_100, &t).1, None);
-        assert_eq!(judge(30, -30, &t).1, Some("inaccuracy"));
-        assert_eq!(judge(60, -60, &t).1, Some("mistake"));
-        assert_eq!(judge(100, -100, &t).1, Some("blunder"));
+        assert_eq!(judge(30, -30, &t).1, Some(Judgement::Inaccuracy));
+        assert_eq!(judge(60, -60, &t).1, Some(Judgement::Mistake));
+        assert_eq!(judge(100, -100, &t).1, Some(Judgement::Blunder));
         // Letting a forced win go, or walking into a mate, is a blunder.
-        assert_eq!(judge(mate_in(5), 0, &t).1, Some("blunder"));
-        assert_eq!(judge(0, mated_in(4), &t).1, Some("blunder"));
+        assert_eq!(judge(mate_in(5), 0, &t).1, Some(Judgement::Blunder));
+        assert_eq!(judge(0, mated_in(4), &t).1, Some(Judgement::Blunder));
         // A better move than the best found is no loss.
         assert_eq!(judge(0, 40, &t), (0, None));
     }
@@ -1026,10 +1241,16 @@ mod tests {
                 Some(mv)
             })
             .collect();
-        let comment = ply_comment(&pos, None, -250, Some((&line, 40)), Some("blunder"));
+        let comment = ply_comment(
+            &pos,
+            None,
+            -250,
+            Some((&line, 40)),
+            Some(Judgement::Blunder),
+        );
         assert_eq!(
             comment,
-            "評価値 -2.50（先手から見て）\n悪手 (blunder): 最善 7八歩兵 （←7九）  \
+            "評価値 -2.50（先手から見て）\n大悪手 (blunder): 最善 7八歩兵 （←7九）  \
 7五歩兵 （←7四）  一歩目 7九獅子 （←7十） 二歩目 6八獅子 （←7九） +0.40"
         );
     }

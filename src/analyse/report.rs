@@ -8,7 +8,7 @@
 //! The page is built from the per-ply JSON results of the run (fresh or read back by
 //! `--resume`), so a report always shows what the output file says.
 
-use super::{score_from_json, winning_chances, Thresholds};
+use super::{score_from_json, winning_chances, Judgement, Thresholds};
 use crate::core::{Color, Move, Square};
 use crate::position::Position;
 use crate::records::kif::kanji_number;
@@ -58,8 +58,8 @@ struct PlyView {
     squares: MoveSquares,
     /// The score after the move from sente's view (None: not analysed).
     eval: Option<i32>,
-    /// `inaccuracy`, `mistake` or `blunder`.
-    judgement: Option<String>,
+    /// The move's judgement, if it has one.
+    judgement: Option<Judgement>,
     /// Winning chances given away, hundredths.
     chances_lost: i64,
     /// The best move and its line in KIF notation, and the best move's squares.
@@ -86,7 +86,7 @@ pub fn render(game: &GameReport) -> Result<String, String> {
                 "mover": side_name(v.mover),
                 "squares": squares_json(v.squares),
                 "eval": v.eval.map(eval_text),
-                "judgement": v.judgement,
+                "judgement": v.judgement.map(Judgement::name),
                 "best": v.best.as_ref().map(|(line, sq)| json!({ "line": line, "squares": squares_json(*sq) })),
                 "mate": v.mate_note,
             })
@@ -114,7 +114,7 @@ pub fn render(game: &GameReport) -> Result<String, String> {
     );
     let _ = writeln!(
         page,
-        "<header><h1>{} <span class=\"vs\">vs</span> {}</h1><p class=\"result\">{}</p>{}</header>",
+        "<header><h1><bdi>{}</bdi> <span class=\"vs\">vs</span> <bdi>{}</bdi></h1><p class=\"result\">{}</p>{}</header>",
         escape(&format!("☗ {}", nonempty(game.names.0, "Sente"))),
         escape(&format!("☖ {}", nonempty(game.names.1, "Gote"))),
         escape(&result_sentence(game.result, game.moves.len())),
@@ -190,9 +190,10 @@ fn ply_views(game: &GameReport) -> Result<(Vec<PlyView>, Vec<Vec<i32>>), String>
                     .unwrap_or_else(|| vec![best]);
                 (kif_line(&pos, &line, last_to), move_squares(&pos, best))
             });
+        // Only a judgement Shishi gives: the field of a result read back is no HTML.
         let judgement = field("judgement")
             .and_then(Value::as_str)
-            .map(str::to_string);
+            .and_then(Judgement::parse);
         views.push(PlyView {
             mover,
             kif: kif_line(&pos, &[played], last_to),
@@ -357,8 +358,8 @@ role=\"img\" aria-label=\"evaluation graph\">\
         let mate = v
             .eval
             .is_some_and(|s| crate::core::score::mate_plies(s).is_some());
-        let class = match (v.judgement.as_deref(), mate) {
-            (Some(j), _) => j,
+        let class = match (v.judgement, mate) {
+            (Some(j), _) => j.name(),
             (None, true) => "mate",
             _ => continue,
         };
@@ -398,8 +399,8 @@ win chance down {} points{}</li>",
                 i + 1,
                 if v.mover == Color::Sente { "☗" } else { "☖" },
                 escape(&v.kif),
-                v.judgement.as_deref().unwrap_or(""),
-                v.judgement.as_deref().unwrap_or(""),
+                v.judgement.map_or("", Judgement::name),
+                v.judgement.map_or("", Judgement::name),
                 // Hundredths of the -1..+1 scale are half as many points of a 0-100% chance.
                 (v.chances_lost + 1) / 2,
                 v.best
@@ -412,12 +413,22 @@ win chance down {} points{}</li>",
     format!("<h2>Critical moments</h2>\n<ol class=\"critical\">{items}</ol>\n")
 }
 
-/// Text for HTML.
+/// Text for HTML: the markup characters escaped, and the characters that reorder text
+/// (right-to-left overrides and isolates) dropped, so that a player's name cannot turn the
+/// page's text around.
 fn escape(s: &str) -> String {
-    s.replace('&', "&amp;")
+    s.chars()
+        .filter(|c| !is_bidi_control(*c))
+        .collect::<String>()
+        .replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
         .replace('"', "&quot;")
+}
+
+/// Unicode's explicit direction controls (embeddings, overrides, isolates, marks).
+fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{200e}' | '\u{200f}' | '\u{061c}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
 }
 
 /// The file name of a game's page (the KIF's name with `.html`).

@@ -218,11 +218,16 @@ impl Controller {
         match cmd {
             "" | "xboard" | "accepted" | "rejected" | "random" | "computer" | "name" | "rating"
             | "ics" | "easy" | "hard" | "bk" | "hover" | "." => {}
-            "option" => self.set_option(arg),
+            "option" => {
+                self.stop_analysis();
+                self.set_option(arg)
+            }
             "quit" => return false,
-            "protover" | "ping" | "memory" | "cores" | "post" | "nopost" => {
+            "memory" | "cores" => {
+                self.stop_analysis();
                 self.setting_command(cmd, arg)
             }
+            "protover" | "ping" | "post" | "nopost" => self.setting_command(cmd, arg),
             "level" | "st" | "sd" | "time" | "otim" => self.clock_command(cmd, arg),
             "new" | "variant" | "force" | "go" | "playother" | "result" | "undo" | "remove"
             | "usermove" | "setboard" => self.game_command(cmd, arg),
@@ -580,6 +585,19 @@ impl Controller {
     }
 
     /// Stops the search and waits for it; its result is discarded.
+    /// Stops a running analysis, so that a setting made during it applies at once: the
+    /// analysis starts again with it after the command ([`Self::think_if_due`]). A search
+    /// for a move is left to finish (its setting applies to the next).
+    fn stop_analysis(&mut self) {
+        if self
+            .running
+            .as_ref()
+            .is_some_and(|r| r.purpose == Purpose::Analyze)
+        {
+            self.stop_search();
+        }
+    }
+
     fn stop_search(&mut self) {
         if self.running.take().is_some() {
             self.session.stop_and_wait();

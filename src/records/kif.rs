@@ -415,25 +415,21 @@ fn kif_board_sfen(
     Ok(format!("{} {side} - 1", ranks.join("/")))
 }
 
-/// The move part of a KIF move line, without the trailing time field: after `N手目`
-/// (shogiops' notation, which lishogi's board shows), or after the move number of a KIF
-/// line as lishogi's server writes its downloads and standard KIF does (`   1   7八歩兵
-/// （←7九）   (00:01/00:00:01)`, `   1 ７六歩(77)`), where a lion's double move takes two
-/// lines with the step right after the number (`   9一歩目 8五獅子 （←8六）`, `   9二歩目 9四獅子
-/// （←8五）`). `None` for any other line.
+/// The move part of a KIF move line, without the trailing time field: after the move
+/// number of a KIF line as lishogi's server writes its downloads and standard KIF does
+/// (`   1   7八歩兵 （←7九）   (00:01/00:00:01)`, `   1 ７六歩(77)`), or after `N手目`
+/// (shogiops' notation, which lishogi's board shows), where a lion's double move takes two
+/// lines with the step right after the number (`   9一歩目 8五獅子 （←8六）`, `   9二歩目
+/// 9四獅子 （←8五）`). `None` for any other line: a line must begin with its move number
+/// (a comment that mentions `5手目` is no move).
 fn kif_move_text(line: &str) -> Option<&str> {
-    let rest = match line.find("手目") {
-        Some(at) => &line[at + "手目".len()..],
-        None => {
-            let after = after_move_number(line)?;
-            let step = after.starts_with("一歩目") || after.starts_with("二歩目");
-            if !(step || after.starts_with(char::is_whitespace)) {
-                return None;
-            }
-            after
-        }
-    };
-    let rest = rest.trim();
+    let after = after_move_number(line.trim_start())?;
+    let after = after.strip_prefix("手目").unwrap_or(after);
+    let step = after.starts_with("一歩目") || after.starts_with("二歩目");
+    if !(step || after.starts_with(char::is_whitespace)) {
+        return None;
+    }
+    let rest = after.trim();
     // A time field `( 0:00/00:00:00)` closes standard KIF lines.
     let rest = match rest.rfind('(') {
         Some(open) if rest[open..].contains(':') => rest[..open].trim_end(),
@@ -441,6 +437,40 @@ fn kif_move_text(line: &str) -> Option<&str> {
     };
     // The game's end written as a move (resignation, repetition, ...) is no move.
     (!KIF_ENDINGS.iter().any(|w| rest.starts_with(w))).then_some(rest)
+}
+
+/// The move number at the start of a KIF move line (`  12   7八歩兵`, `12手目`).
+fn move_number(line: &str) -> Option<usize> {
+    let line = line.trim_start();
+    let digits = line.len() - line.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    line[..digits].parse().ok()
+}
+
+/// Whether a KIF line is a comment (`*` a move's or the game's comment, `#` a file
+/// comment, `&` an annotation): never a move, an ending or a header tag.
+fn is_comment(line: &str) -> bool {
+    line.starts_with(['*', '#', '&'])
+}
+
+/// The variant a KIF's moves are written for: chu's notation names the origin as
+/// `（←7九）` and writes a lion's double move in steps; sho's (standard shogi's) as `(77)`.
+/// Only the move lines are read (a word in an event name or a comment says nothing).
+fn variant_of_notation(text: &str) -> Option<&'static Variant> {
+    for line in text.lines().map(str::trim).filter(|l| !is_comment(l)) {
+        let Some(rest) = kif_move_text(line) else {
+            continue;
+        };
+        if rest.contains('←') || rest.starts_with("一歩目") || rest.starts_with("二歩目") {
+            return Some(Variant::chu());
+        }
+        if let Some(open) = rest.rfind('(') {
+            let origin = rest[open + 1..].trim_end_matches(')');
+            if origin.len() == 2 && origin.bytes().all(|b| b.is_ascii_digit()) {
+                return Some(Variant::sho());
+            }
+        }
+    }
+    None
 }
 
 /// What follows the move number at the start of a KIF line; `None` without one.
@@ -504,25 +534,26 @@ const KIF_ENDINGS: &[&str] = &[
 
 /// Reads one game from a KIF file (`file` names it in errors): lishogi's server layout and
 /// its board's (shogiops') notation, standard KIF for sho, a set-up position from a board
-/// diagram. The error names the file and line and what is wrong.
-pub fn read(text: &str, file: &str, default_variant: &'static Variant) -> Result<KifGame, String> {
-    let variant = if text.contains("獅子")
-        || text.contains("一歩目")
-        || text.contains("十一")
-        || text.contains("chushogi")
-    {
-        Variant::chu()
-    } else if text.contains("shoshogi") || text.contains("象") {
-        Variant::sho()
-    } else {
-        default_variant
-    };
+/// diagram. `variant`: the variant the user named, which the file cannot override; `None`:
+/// the variant its moves are written for (chu where they say nothing).
+///
+/// Only the main line is read: it ends at the game's ending (`投了`, `まで11手で先手の勝ち`)
+/// or at the first variation (`変化：3手`). The error names the file and line and what is
+/// wrong: a move number out of order, a move after the game's end, a lion move cut after
+/// its first step, a move that cannot be read or is not legal.
+pub fn read(text: &str, file: &str, variant: Option<&'static Variant>) -> Result<KifGame, String> {
+    let variant = variant
+        .or_else(|| variant_of_notation(text))
+        .or_else(|| variant_of_diagram(text))
+        .unwrap_or(Variant::chu());
     let mut pos = Position::startpos(variant);
     let mut moves = Vec::new();
     let mut names = (String::new(), String::new());
     let mut last: Option<Square> = None;
     let mut first_step: Option<(Square, usize)> = None;
     let mut result = None;
+    // The line that ended the game (an ending word or the summary line), if one has.
+    let mut ended_at: Option<usize> = None;
     let mut header = Vec::new();
     let mut in_header = true;
     // A set-up position: the diagram's rows (with their line numbers) and whose turn it is.
@@ -531,6 +562,14 @@ pub fn read(text: &str, file: &str, default_variant: &'static Variant) -> Result
     let mut start: Option<String> = None;
     for (n, raw) in text.lines().enumerate() {
         let line = raw.trim();
+        let at = |what: String| format!("{file}:{}: {what}; game skipped", n + 1);
+        if is_comment(line) {
+            continue;
+        }
+        // A variation (lishogi writes its side lines after the main line): not this game.
+        if line.starts_with("変化：") || line.starts_with("変化:") {
+            break;
+        }
         if line.starts_with("手数----") {
             in_header = false;
         }
@@ -543,6 +582,7 @@ pub fn read(text: &str, file: &str, default_variant: &'static Variant) -> Result
         }
         if let Some(stated) = kif_result(line, pos.side_to_move()) {
             result = Some(stated);
+            ended_at.get_or_insert(n + 1);
             continue;
         }
         if let Some(name) = line.strip_prefix("先手：") {
@@ -576,6 +616,19 @@ pub fn read(text: &str, file: &str, default_variant: &'static Variant) -> Result
         let Some(rest) = kif_move_text(line) else {
             continue;
         };
+        if let Some(end) = ended_at {
+            return Err(at(format!("a move after the game's end (line {end})")));
+        }
+        let expected = moves.len() + 1;
+        if move_number(line) != Some(expected) {
+            return Err(at(format!(
+                "move number {} where {expected} was expected",
+                move_number(line).map_or("?".into(), |m| m.to_string())
+            )));
+        }
+        if first_step.is_some() && !rest.starts_with("二歩目") {
+            return Err(at("a lion's first step (一歩目) without its second".into()));
+        }
         let mv: Result<Option<Move>, String> = if let Some(step) = rest.strip_prefix("一歩目") {
             match kif_origin(variant, step) {
                 Some(from) => {
@@ -611,6 +664,13 @@ pub fn read(text: &str, file: &str, default_variant: &'static Variant) -> Result
         match mv {
             Ok(None) => {}
             Ok(Some(m)) => {
+                if let Some(over) = pos.outcome() {
+                    return Err(at(format!(
+                        "a move after the game's end ({} after move {})",
+                        over.reason.describe(),
+                        moves.len()
+                    )));
+                }
                 let text = crate::position::notation::move_to_usi(variant, m);
                 match pos.parse_usi_path(&text) {
                     Ok(legal) => {
@@ -618,11 +678,17 @@ pub fn read(text: &str, file: &str, default_variant: &'static Variant) -> Result
                         last = Some(legal.to());
                         pos.make_move(legal);
                     }
-                    Err(e) => return Err(format!("{file}:{}: {e}; game skipped", n + 1)),
+                    Err(e) => return Err(at(e.to_string())),
                 }
             }
-            Err(e) => return Err(format!("{file}:{}: {e}; game skipped", n + 1)),
+            Err(e) => return Err(at(e)),
         }
+    }
+    if let Some((_, line)) = first_step {
+        return Err(format!(
+            "{file}:{line}: a lion's first step (一歩目) without its second (the file ends); \
+game skipped"
+        ));
     }
     if moves.is_empty() {
         return Err(format!("{file}: no moves found in the KIF"));
@@ -635,6 +701,19 @@ pub fn read(text: &str, file: &str, default_variant: &'static Variant) -> Result
         result,
         header,
     })
+}
+
+/// The variant of a KIF's board diagram by its size (12 ranks: chu, 9: sho), if it has one.
+fn variant_of_diagram(text: &str) -> Option<&'static Variant> {
+    let rows = text
+        .lines()
+        .map(str::trim)
+        .take_while(|l| !l.starts_with("手数----"))
+        .filter(|l| l.starts_with('|'))
+        .count();
+    [Variant::chu(), Variant::sho()]
+        .into_iter()
+        .find(|v| v.spec.ranks == rows)
 }
 
 #[cfg(test)]
@@ -662,5 +741,100 @@ mod tests {
         assert_eq!(kif_result("まで80手で千日手", Gote), Some(GameResult::Draw));
         assert_eq!(kif_result("   1   7八歩兵 （←7九）", Sente), None);
         assert_eq!(kif_result("* 投了", Sente), None);
+    }
+
+    /// The first moves of a lishogi chu KIF (8八歩兵, 5五歩兵, 8九獅子, 5四獅子).
+    const CHU_MOVES: &str = "手数----指手---------消費時間--\n   1   8八歩兵 （←8九）\n\
+   2   5五歩兵 （←5四）\n   3   8九獅子 （←7十）\n   4   5四獅子 （←6三）\n";
+
+    fn moves_of(text: &str) -> Result<String, String> {
+        read(text, "t.kif", None).map(|g| g.moves.join(" "))
+    }
+
+    #[test]
+    fn a_variation_is_not_the_main_line() {
+        // Issue 49, red team 4: lishogi writes side lines after the main line as
+        // `変化：3手`; they were appended to the game.
+        let text = format!("{CHU_MOVES}まで4手で中断\n\n変化：3手\n   3   7八歩兵 （←7九）\n   4   5六歩兵 （←5五）\n");
+        assert_eq!(moves_of(&text).unwrap(), "8i8h 5d5e 7j8i 6c5d");
+    }
+
+    #[test]
+    fn moves_after_the_end_are_refused() {
+        // Red team 5: moves after `投了` or `まで..` were analysed.
+        let text = format!("{CHU_MOVES}   5   投了\n   5   7八歩兵 （←7九）\n");
+        let e = moves_of(&text).unwrap_err();
+        assert!(
+            e.contains("t.kif:7: a move after the game's end (line 6)"),
+            "{e}"
+        );
+        let text = format!("{CHU_MOVES}まで4手で後手の勝ち\n   5   7八歩兵 （←7九）\n");
+        assert!(moves_of(&text)
+            .unwrap_err()
+            .contains("a move after the game's end"));
+        // A move after the royal's capture, from a set-up position: the game ended there.
+        let setup = "後手：b\n手数----指手---------消費時間--\n";
+        let diagram = kif_board(
+            &Position::from_sfen(
+                Variant::chu(),
+                "p11/12/12/12/12/12/12/6k5/12/6N5/12/6K5 b - 1",
+            )
+            .unwrap(),
+        );
+        let captured =
+            format!("{diagram}{setup}   1   6八獅子 （←6十）\n   2   12二歩兵 （←12一）\n");
+        let e = moves_of(&captured).unwrap_err();
+        assert!(
+            e.contains(":19: a move after the game's end (royal captured after move 1)"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn a_comment_that_mentions_a_move_number_is_no_move() {
+        // Red team 6: any line with 手目 was read as a move.
+        let text = format!(
+            "{CHU_MOVES}*5手目は悪手\n*12手目   5五歩兵 （←5四） なら互角\n   5   7八歩兵 （←7九）\n"
+        );
+        assert_eq!(moves_of(&text).unwrap(), "8i8h 5d5e 7j8i 6c5d 7i7h");
+    }
+
+    #[test]
+    fn the_variant_comes_from_the_moves_or_the_user_not_from_any_text() {
+        // Red team 7: 十一 or 象 anywhere (an event name) chose the variant, over the
+        // user's --variant too.
+        let sho = "棋戦：象棋 十一月の会\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\n";
+        assert_eq!(read(sho, "s.kif", None).unwrap().variant.name(), "shoshogi");
+        let chu = format!("棋戦：象 shoshogi\n{CHU_MOVES}");
+        assert_eq!(
+            read(&chu, "c.kif", None).unwrap().variant.name(),
+            "chushogi"
+        );
+        let named = read(&chu, "c.kif", Some(Variant::sho()));
+        assert!(named.is_err(), "the named variant is kept: {named:?}");
+    }
+
+    #[test]
+    fn move_numbers_out_of_order_and_a_cut_lion_move_are_named() {
+        // Red team 13: duplicate or out-of-order numbers passed; a file cut after 一歩目
+        // dropped the move without a word.
+        let twice = CHU_MOVES.replace("   3   8九獅子", "   2   8九獅子");
+        let e = moves_of(&twice).unwrap_err();
+        assert!(
+            e.contains("t.kif:4: move number 2 where 3 was expected"),
+            "{e}"
+        );
+        let skipped = CHU_MOVES.replace("   3   8九獅子", "   5   8九獅子");
+        assert!(moves_of(&skipped)
+            .unwrap_err()
+            .contains("move number 5 where 3"));
+        let cut = format!("{CHU_MOVES}   5一歩目 7十獅子 （←8九）\n");
+        let e = moves_of(&cut).unwrap_err();
+        assert!(
+            e.contains("t.kif:6: a lion's first step (一歩目) without its second"),
+            "{e}"
+        );
+        let whole = format!("{cut}   5二歩目 8九獅子(じっと) （←7十）\n");
+        assert_eq!(moves_of(&whole).unwrap(), "8i8h 5d5e 7j8i 6c5d 8i7j8i");
     }
 }

@@ -78,11 +78,18 @@ impl TimeControl {
 
 fn two_numbers(text: &str, flag: &str) -> Result<(f64, f64), String> {
     let (a, b) = text.split_once('+').unwrap_or((text, "0"));
+    let in_range = |x: f64| (0.0..=MAX_CLOCK_SECONDS).contains(&x);
     match (a.parse::<f64>(), b.parse::<f64>()) {
-        (Ok(a), Ok(b)) if a >= 0.0 && b >= 0.0 && a + b > 0.0 => Ok((a, b)),
-        _ => Err(format!("{flag}: '{text}' is not SECONDS+SECONDS")),
+        (Ok(a), Ok(b)) if in_range(a) && in_range(b) && a + b > 0.0 => Ok((a, b)),
+        _ => Err(format!(
+            "{flag}: '{text}' is not SECONDS+SECONDS (each from 0 to {MAX_CLOCK_SECONDS}, not both 0)"
+        )),
     }
 }
+
+/// The longest clock a match takes, in seconds (a week): enough for any game, and a match
+/// that could never end (`inf`, `1e300`) is refused.
+const MAX_CLOCK_SECONDS: f64 = 7.0 * 24.0 * 3600.0;
 
 /// Settings shared by all games of a match.
 #[derive(Clone, Debug)]

@@ -28,6 +28,8 @@ impl Opening {
 pub fn parse(variant: &'static Variant, text: &str, file: &str) -> (Vec<Opening>, Vec<String>) {
     let mut openings = Vec::new();
     let mut errors = Vec::new();
+    // A UTF-8 byte-order mark (Windows editors write one) is no part of the first line.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     for (n, raw) in text.lines().enumerate() {
         let line = raw.split('#').next().unwrap_or("").trim();
         if line.is_empty() {
@@ -84,5 +86,13 @@ mod tests {
         assert_eq!(openings[0].moves, vec!["7i7h", "7d7e"]);
         assert_eq!(errors.len(), 2, "{errors:?}");
         assert!(errors[0].starts_with("book.txt:5:"), "{errors:?}");
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_no_part_of_the_first_opening() {
+        // Issue 49, red team 17: a book saved with a BOM gave "no usable opening".
+        let (openings, errors) = parse(Variant::chu(), "\u{feff}7i7h 7d7e\n", "book.txt");
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(openings[0].moves, vec!["7i7h", "7d7e"]);
     }
 }

@@ -151,10 +151,15 @@ impl Sprt {
                 }
             }
         }
-        if !(sprt.alpha > 0.0 && sprt.alpha < 1.0 && sprt.beta > 0.0 && sprt.beta < 1.0)
-            || sprt.elo1 <= sprt.elo0
-        {
-            return Err("--sprt: needs 0 < alpha, beta < 1 and elo0 < elo1".into());
+        // alpha + beta < 1 keeps the lower bound below the upper (else the first game
+        // decides); NaN fails every comparison, so it is refused with the rest.
+        let probabilities = sprt.alpha > 0.0 && sprt.beta > 0.0 && sprt.alpha + sprt.beta < 1.0;
+        let elos = sprt.elo0.is_finite() && sprt.elo1.is_finite() && sprt.elo0 < sprt.elo1;
+        if !(probabilities && elos) {
+            return Err(
+                "--sprt: needs alpha > 0, beta > 0, alpha + beta < 1, and finite elo0 < elo1"
+                    .into(),
+            );
         }
         Ok(sprt)
     }

@@ -288,20 +288,28 @@ fn kif_files_keep_their_comments_and_never_collide() {
     let first = kifs.join("1.kif");
     let before = comments(&first);
     assert!(before >= 4, "{before}");
-    // A resumed run that had nothing left to do rewrites each KIF with every comment.
+    // A resumed run finds its KIFs as they were (the same analysis writes the same file)
+    // and leaves them: every comment kept, no second copy.
     let results = std::fs::read_to_string(&out).unwrap();
     std::fs::write(
         &out,
         results.lines().take(10).collect::<Vec<_>>().join("\n") + "\n",
     )
     .unwrap();
+    let kif_before = std::fs::read(&first).unwrap();
     analyse(&[&args[..], &["--resume"]].concat());
     assert_eq!(comments(&first), before);
+    assert_eq!(std::fs::read(&first).unwrap(), kif_before);
     assert_eq!(std::fs::read_dir(&kifs).unwrap().count(), 4);
-    // Without --resume an existing KIF is never replaced.
-    analyse(&args);
+    // Another analysis (more nodes) never replaces an existing KIF: it takes a new name.
+    let deeper: Vec<&str> = args
+        .iter()
+        .map(|a| if *a == "500" { "5000" } else { a })
+        .collect();
+    analyse(&deeper);
     assert_eq!(std::fs::read_dir(&kifs).unwrap().count(), 8);
     assert!(kifs.join("1-2.kif").exists());
+    assert_eq!(std::fs::read(&first).unwrap(), kif_before);
 }
 
 #[test]
@@ -534,8 +542,25 @@ fn a_report_page_per_game_written_beside_the_kif_and_never_over_a_file() {
     assert!(page.starts_with("<!DOCTYPE html>") && page.contains("<svg id=\"graph\""));
     assert!(page.contains("<h2>Summary</h2>") && page.contains("<ol id=\"moves\">"));
     assert!(!page.contains("http://") && !page.contains("https://"));
+    // The same analysis again finds its page as it was; another one takes a new name.
     analyse(&first.iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(!dir.join("html/lion-game-2.html").exists());
+    let deeper: Vec<String> = first
+        .iter()
+        .map(|a| {
+            if a == "1500" {
+                "1700".to_string()
+            } else {
+                a.clone()
+            }
+        })
+        .collect();
+    analyse(&deeper.iter().map(String::as_str).collect::<Vec<_>>());
     assert!(dir.join("html/lion-game-2.html").exists());
+    assert_eq!(
+        std::fs::read_to_string(dir.join("html/lion-game.html")).unwrap(),
+        page
+    );
 }
 
 #[test]
@@ -563,4 +588,277 @@ fn sho_analysis_searches_the_tree_of_sho_play() {
     engine.bestmove(30.0);
     let played = engine.nodes_at_depth(7).expect("an info line at depth 7");
     assert_eq!(results[0]["nodes"], played, "{}", results[0]);
+}
+
+// Issue 49: the third red team's cases, each replayed.
+
+/// A lishogi chu KIF of ten plies (a lion double move among them).
+fn lishogi_kif() -> String {
+    std::fs::read_to_string(data("lishogi-server.kif")).unwrap()
+}
+
+#[test]
+fn red_team_1_the_input_kif_and_an_unrelated_file_are_never_overwritten() {
+    // `--input DIR/game.kif --kif DIR --resume` wrote the annotated KIF over the input,
+    // even on a first run; --resume also replaced an unrelated `g.kif`.
+    let dir = tempdir("rt1");
+    let input = dir.join("game.kif");
+    let original = lishogi_kif();
+    std::fs::write(&input, &original).unwrap();
+    let out = dir.join("out.jsonl");
+    let args = [
+        "--input",
+        input.to_str().unwrap(),
+        "--nodes",
+        "300",
+        "--workers",
+        "1",
+        "--kif",
+        dir.to_str().unwrap(),
+        "--output",
+        out.to_str().unwrap(),
+        "--resume",
+    ];
+    analyse(&args);
+    analyse(&args);
+    assert_eq!(std::fs::read_to_string(&input).unwrap(), original);
+    let annotated = std::fs::read_to_string(dir.join("game-2.kif")).unwrap();
+    assert!(annotated.contains("評価値"), "{annotated}");
+    assert!(
+        !dir.join("game-3.kif").exists(),
+        "the second run found its own file"
+    );
+    // A user's file that took the first name before the run is kept too.
+    let other = tempdir("rt1-other");
+    std::fs::write(other.join("lion-game.kif"), "my notes").unwrap();
+    let out = other.join("out.jsonl");
+    let run = [
+        "--input",
+        &data("games.jsonl"),
+        "--nodes",
+        "300",
+        "--kif",
+        other.to_str().unwrap(),
+        "--output",
+        out.to_str().unwrap(),
+    ];
+    analyse(&run);
+    analyse(&[&run[..], &["--resume"]].concat());
+    assert_eq!(
+        std::fs::read_to_string(other.join("lion-game.kif")).unwrap(),
+        "my notes"
+    );
+    assert!(other.join("lion-game-2.kif").exists());
+    assert!(!other.join("lion-game-3.kif").exists());
+}
+
+#[test]
+fn red_team_2_resume_never_gives_one_game_another_games_results() {
+    // Two inputs with the same id into one output: the second game took the first one's
+    // comments and judgements. Results are found by the position and the move.
+    let dir = tempdir("rt2");
+    let a = dir.join("a.jsonl");
+    let b = dir.join("b.jsonl");
+    std::fs::write(
+        &a,
+        "{\"id\":\"1\",\"variant\":\"chushogi\",\"moves\":\"7i7h 7d7e 7h7g\"}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        &b,
+        "{\"id\":\"1\",\"variant\":\"chushogi\",\"moves\":\"6i6h 6d6e 6h6g\"}\n",
+    )
+    .unwrap();
+    let out = dir.join("out.jsonl");
+    let run = |input: &std::path::Path| {
+        analyse(&[
+            "--input",
+            input.to_str().unwrap(),
+            "--nodes",
+            "300",
+            "--workers",
+            "1",
+            "--output",
+            out.to_str().unwrap(),
+            "--resume",
+        ]);
+    };
+    run(&a);
+    run(&b);
+    let lines: Vec<serde_json::Value> = std::fs::read_to_string(&out)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let played: Vec<&str> = lines.iter().filter_map(|l| l["played"].as_str()).collect();
+    assert_eq!(played, ["7i7h", "7d7e", "7h7g", "6i6h", "6d6e", "6h6g"]);
+    assert_eq!(
+        lines.iter().filter(|l| l.get("summary").is_some()).count(),
+        2
+    );
+}
+
+#[test]
+fn red_team_3_a_judgement_read_back_is_never_html() {
+    // A `judgement` field read back by --resume went into the page unescaped.
+    let dir = tempdir("rt3");
+    let out = dir.join("out.jsonl");
+    let base = games_args(&out);
+    let base: Vec<&str> = base.iter().map(String::as_str).collect();
+    analyse(&base);
+    let text = std::fs::read_to_string(&out).unwrap();
+    let first = text.lines().next().unwrap();
+    let mut value: serde_json::Value = serde_json::from_str(first).unwrap();
+    value["judgement"] = "<img src=x onerror=alert(1)>".into();
+    let forged = text.replacen(first, &value.to_string(), 1);
+    std::fs::write(&out, &forged).unwrap();
+    let report = dir.join("html");
+    let stderr = analyse_fails(
+        &[
+            &base[..],
+            &["--resume", "--report", report.to_str().unwrap()],
+        ]
+        .concat(),
+    );
+    assert!(
+        stderr.contains(
+            "out.jsonl:1: the judgement \"<img src=x onerror=alert(1)>\" is none of Shishi's"
+        ),
+        "{stderr}"
+    );
+    assert!(!report.exists(), "nothing is written from a broken file");
+}
+
+#[test]
+fn red_team_9_a_right_to_left_override_cannot_turn_the_page_around() {
+    let dir = tempdir("rt9");
+    let input = dir.join("g.jsonl");
+    std::fs::write(
+        &input,
+        "{\"id\":\"g\",\"variant\":\"chushogi\",\"moves\":\"7i7h\",\"sente\":\"\u{202e}ecila\",\"gote\":\"bob\"}\n",
+    )
+    .unwrap();
+    let report = dir.join("html");
+    analyse(&[
+        "--input",
+        input.to_str().unwrap(),
+        "--nodes",
+        "300",
+        "--report",
+        report.to_str().unwrap(),
+    ]);
+    let page = std::fs::read_to_string(report.join("g.html")).unwrap();
+    assert!(!page.contains('\u{202e}'));
+    assert!(page.contains("<bdi>☗ ecila</bdi>"), "{page}");
+}
+
+#[test]
+fn red_team_10_one_file_name_for_two_ids_loses_nothing_and_no_link_is_followed() {
+    // Two ids mapping to one file name lost a KIF with 2 workers (check, then write); a
+    // dangling symbolic link in the folder was written through.
+    let dir = tempdir("rt10");
+    let input = dir.join("g.jsonl");
+    let games: String = ["a/b", "a?b", "a*b", "a:b", "a|b", "a\\\\b"]
+        .iter()
+        .map(|id| format!("{{\"id\":\"{id}\",\"variant\":\"chushogi\",\"moves\":\"7i7h\"}}\n"))
+        .collect();
+    std::fs::write(&input, games).unwrap();
+    let kifs = dir.join("kif");
+    std::fs::create_dir_all(&kifs).unwrap();
+    let outside = dir.join("outside.txt");
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(&outside, kifs.join(shishi::analyse::kif_file_name("a/b"))).unwrap();
+    for round in 0..5 {
+        let out = dir.join(format!("out{round}.jsonl"));
+        analyse(&[
+            "--input",
+            input.to_str().unwrap(),
+            "--nodes",
+            "200",
+            "--workers",
+            "2",
+            "--kif",
+            kifs.to_str().unwrap(),
+            "--output",
+            out.to_str().unwrap(),
+            "--resume",
+        ]);
+        let kif_files = std::fs::read_dir(&kifs)
+            .unwrap()
+            .filter(|e| e.as_ref().unwrap().file_type().unwrap().is_file())
+            .count();
+        assert_eq!(kif_files, 6, "round {round}");
+    }
+    assert!(!outside.exists());
+}
+
+#[test]
+fn red_team_11_nonsense_options_are_refused_with_a_word() {
+    let input = data("positions.txt");
+    for (args, says) in [
+        (vec!["--inaccuracy=-5"], "--inaccuracy"),
+        (
+            vec!["--inaccuracy", "30", "--blunder", "10"],
+            "the thresholds must rise",
+        ),
+        (vec!["--multipv", "0"], "--multipv"),
+        (vec!["--multipv", "1000"], "--multipv"),
+        (vec!["--depth", "0"], "--depth"),
+        (vec!["--nodes", "0"], "--nodes"),
+        (vec!["--output", input.as_str()], "is the input file"),
+    ] {
+        let stderr = analyse_fails(&[&["--input", input.as_str()][..], &args].concat());
+        assert!(stderr.contains(says), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn red_team_12_a_long_id_still_gets_its_kif_and_report() {
+    let dir = tempdir("rt12");
+    let input = dir.join("g.jsonl");
+    let id = "x".repeat(300);
+    std::fs::write(
+        &input,
+        format!("{{\"id\":\"{id}\",\"variant\":\"chushogi\",\"moves\":\"7i7h\"}}\n"),
+    )
+    .unwrap();
+    analyse(&[
+        "--input",
+        input.to_str().unwrap(),
+        "--nodes",
+        "200",
+        "--kif",
+        dir.join("k").to_str().unwrap(),
+        "--report",
+        dir.join("r").to_str().unwrap(),
+    ]);
+    assert_eq!(std::fs::read_dir(dir.join("k")).unwrap().count(), 1);
+    assert_eq!(std::fs::read_dir(dir.join("r")).unwrap().count(), 1);
+}
+
+#[test]
+fn red_team_4_to_8_and_13_kif_input_is_read_as_written() {
+    // A variation, a comment naming a move number, an event name with 十一 and 象, moves
+    // after the end: the analysed game is the main line only, in the moves' variant.
+    let dir = tempdir("rt4");
+    let kif = "棋戦：第十一回 象棋会\n手数----指手---------消費時間--\n\
+   1   8八歩兵 （←8九）\n*3手目は悪手\n   2   5五歩兵 （←5四）\n   3   投了\n\
+まで2手で後手の勝ち\n\n変化：2手\n   2   7五歩兵 （←7四）\n";
+    let input = dir.join("g.kif");
+    std::fs::write(&input, kif).unwrap();
+    let (results, _) = analyse(&["--input", input.to_str().unwrap(), "--nodes", "200"]);
+    let played: Vec<&str> = results
+        .iter()
+        .filter_map(|r| r["played"].as_str())
+        .collect();
+    assert_eq!(played, ["8i8h", "5d5e"]);
+    // A move after the ending: that game is refused with its line, the run goes on.
+    let after = kif.replace("   3   投了\n", "   3   投了\n   3   7八歩兵 （←7九）\n");
+    std::fs::write(&input, after).unwrap();
+    let (results, stderr) = analyse(&["--input", input.to_str().unwrap(), "--nodes", "200"]);
+    assert!(results.is_empty());
+    assert!(
+        stderr.contains("g.kif:7: a move after the game's end (line 6)"),
+        "{stderr}"
+    );
 }

@@ -403,3 +403,34 @@ fn a_setboard_of_another_variant_names_the_xboard_remedy() {
     assert!(line.ends_with("send 'variant shogi' first"), "{line}");
     assert!(!line.contains("USI_Variant"), "{line}");
 }
+
+#[test]
+fn an_option_during_analysis_applies_at_once_without_a_popup() {
+    // Issue 49, red team 18: `option` during `analyze` answered with a `telluser` popup and
+    // took effect only after `exit`. The analysis now starts again with the option.
+    let mut e = xboard_chu();
+    e.send("force");
+    e.send("analyze");
+    e.until(10.0, |l| l.starts_with("3 "));
+    let before = e.seen.len();
+    e.send("option MultiPV=2");
+    // The restarted analysis shows two lines from depth 1 on; the stopped one was past
+    // depth 2, so every depth-2 line after the option is the new analysis's.
+    for _ in 0..2 {
+        e.until(10.0, |l| l.starts_with("2 "));
+    }
+    e.until(10.0, |l| l.starts_with("3 "));
+    e.send("exit");
+    e.send("ping 1");
+    e.until(10.0, |l| l == "pong 1");
+    let after = &e.seen[before..];
+    assert!(
+        after.iter().filter(|l| l.starts_with("2 ")).count() >= 2,
+        "{after:#?}"
+    );
+    assert!(
+        !e.seen.iter().any(|l| l.starts_with("telluser")),
+        "{:#?}",
+        e.seen
+    );
+}

@@ -267,6 +267,40 @@ fn bad_arguments_are_reported() {
     assert!(!ok && stderr.contains("--tc"), "{stderr}");
 }
 
+#[test]
+fn red_team_14_to_16_an_sprt_clock_or_concurrency_that_makes_no_sense_is_refused() {
+    // Issue 49: alpha + beta >= 1 decided after 1-2 games; nan and infinities were
+    // accepted; a huge --concurrency panicked (exit 101); `--tc inf+0` never ended.
+    let a = engine("a", "");
+    let b = engine("b", "");
+    let base = ["--engine", a.as_str(), "--engine", b.as_str()];
+    for (args, says) in [
+        (["--sprt", "alpha=0.6,beta=0.5"], "alpha + beta < 1"),
+        (["--sprt", "elo0=nan"], "finite elo0 < elo1"),
+        (["--sprt", "elo1=inf"], "finite elo0 < elo1"),
+        (["--sprt", "elo0=-inf"], "finite elo0 < elo1"),
+        (["--concurrency", "2305843009213693952"], "--concurrency"),
+        (["--concurrency", "0"], "--concurrency"),
+        (["--tc", "inf+0"], "--tc"),
+        (["--tc", "1e300+0"], "--tc"),
+        (["--tc", "NaN+1"], "--tc"),
+    ] {
+        let out = Command::new(BIN)
+            .arg("match")
+            .args(base)
+            .args(args)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(
+            out.status.code(),
+            Some(if args[0] == "--concurrency" { 2 } else { 1 }),
+            "{args:?}: {stderr}"
+        );
+        assert!(stderr.contains(says), "{args:?}: {stderr}");
+    }
+}
+
 fn tempdir(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("shishi-match-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
