@@ -9,6 +9,7 @@
 
 pub mod input;
 pub mod report;
+pub mod verdict;
 
 use crate::core::score::{mate_plies, Score};
 use crate::mate::Verdict;
@@ -198,9 +199,12 @@ fn as_cp(score: Score) -> i32 {
 }
 
 /// The result of one search: the best lines.
-struct Analysis {
-    lines: Vec<Info>,
-    nodes: u64,
+#[derive(Clone, Debug)]
+pub struct Analysis {
+    /// The last complete report of each line, best first.
+    pub lines: Vec<Info>,
+    /// The nodes searched.
+    pub nodes: u64,
 }
 
 fn search(
@@ -548,7 +552,7 @@ fn ply_comment(
     verdict: Option<Judgement>,
 ) -> String {
     let mover = pos.side_to_move();
-    let mut out = format!("評価値 {}（先手から見て）", sente_view(played, mover));
+    let mut out = format!("評価値 {}（先手から見て）", after_move_view(played, mover));
     if let (Some((line, score)), Some(v)) = (best, verdict) {
         let shown = &line[..line.len().min(BEST_LINE_MOVES)];
         out += &format!(
@@ -564,6 +568,25 @@ fn ply_comment(
 
 /// How many moves of the best line a KIF comment shows.
 const BEST_LINE_MOVES: usize = 6;
+
+/// The evaluation after a move, as sente sees it, from the move's score for `mover`
+/// (mates counted from before the move): `+1.28`, a mate counted from the position after
+/// the move (`先手の1手詰` when sente takes the king next), or the game's end when the move
+/// ends it (`先手の勝ち`).
+pub fn after_move_view(played: Score, mover: crate::core::Color) -> String {
+    use crate::core::Color::Sente;
+    let name = |c| if c == Sente { "先手" } else { "後手" };
+    match mate_plies(played) {
+        Some(p) => {
+            let winner = if p > 0 { mover } else { mover.flip() };
+            match p.abs() - 1 {
+                0 => format!("{}の勝ち", name(winner)),
+                left => format!("{}の{left}手詰", name(winner)),
+            }
+        }
+        None => sente_view(played, mover),
+    }
+}
 
 /// A score of `mover`'s as sente sees it: `+1.28` (centipawns / 100), or `先手の7手詰`.
 fn sente_view(score: Score, mover: crate::core::Color) -> String {
@@ -927,32 +950,6 @@ fn analyse_position(searcher: &mut Searcher, job: &Job, run: &Run) -> Result<(),
     Ok(())
 }
 
-/// The score of `played` in `pos` from the mover's view: from the search's lines when it
-/// is one of them, else from the game's end or a search of the position after it.
-fn played_score(
-    searcher: &mut Searcher,
-    pos: &Position,
-    played: crate::core::Move,
-    a: &Analysis,
-    settings: &Settings,
-) -> Score {
-    let canonical = pos.canonical(played);
-    if let Some(line) = a.lines.iter().find(|l| l.pv.first() == Some(&canonical)) {
-        return line.score;
-    }
-    let mut after = pos.clone();
-    after.make_move(played);
-    match after.outcome() {
-        Some(o) if o.winner == Some(pos.side_to_move()) => crate::core::score::mate_in(1),
-        Some(o) if o.winner.is_some() => crate::core::score::mated_in(1),
-        Some(_) => 0,
-        None => -search(searcher, &after, settings, 1)
-            .lines
-            .first()
-            .map_or(0, |l| l.score),
-    }
-}
-
 fn analyse_game(searcher: &mut Searcher, job: &Job, run: &Run) -> Result<(), String> {
     let (settings, done, emit) = (run.settings, run.done, run.emit);
     let Job::Game {
@@ -972,6 +969,8 @@ fn analyse_game(searcher: &mut Searcher, job: &Job, run: &Run) -> Result<(), Str
     let mut summary = [SideSummary::default(); 2];
     // Each ply's result line, fresh or from an earlier run, for the report.
     let mut ply_results: Vec<Option<Value>> = vec![None; moves.len()];
+    // The search of the next position, made by the last ply's verdict.
+    let mut next_before: Option<Analysis> = None;
     for (i, text) in moves.iter().enumerate() {
         let ply = i + 1;
         let played = pos.parse_usi_path(text).map_err(|e| e.to_string())?;
@@ -983,6 +982,7 @@ fn analyse_game(searcher: &mut Searcher, job: &Job, run: &Run) -> Result<(), Str
                 played: text.clone(),
             };
             if let Some(earlier) = done.get(&key) {
+                next_before = None;
                 ply_results[i] = Some(earlier.clone());
                 comments[i] =
                     comment_from_result(earlier, pos.variant(), last_to).unwrap_or_default();
@@ -995,7 +995,12 @@ fn analyse_game(searcher: &mut Searcher, job: &Job, run: &Run) -> Result<(), Str
                     summary[pos.side_to_move().index()].add(best, played, verdict);
                 }
             } else {
-                let a = search(searcher, &pos, settings, settings.multipv);
+                // The search of this position: the last ply's look after its move, if the
+                // last ply was analysed here.
+                let a = match next_before.take() {
+                    Some(a) => a,
+                    None => search(searcher, &pos, settings, settings.multipv),
+                };
                 if a.lines.is_empty() {
                     // No iteration finished (a very small budget): no score is known, and
                     // none is made up.
@@ -1009,18 +1014,19 @@ fn analyse_game(searcher: &mut Searcher, job: &Job, run: &Run) -> Result<(), Str
                     pos.make_move(played);
                     continue;
                 }
-                let best = a.lines.first().cloned();
-                let best_move = best.as_ref().and_then(|l| l.pv.first().copied());
-                let best_score = best.as_ref().map_or(0, |l| l.score);
-                let played_score = played_score(searcher, &pos, played, &a, settings);
+                let v = verdict::judge_ply(searcher, &pos, played, &a, settings);
+                let (best_score, played_score) = (v.best.score, v.played.score);
                 let loss = (as_cp(best_score) - as_cp(played_score)).max(0);
-                let (chances_lost, verdict) = judge(best_score, played_score, &settings.thresholds);
-                summary[pos.side_to_move().index()].add(best_score, played_score, verdict);
-                let best_text = best_move.map(|m| pos.move_to_usi(m));
+                summary[pos.side_to_move().index()].add(best_score, played_score, v.judgement);
                 let mate = settings.mate.map(|t| prove(searcher, &pos, t));
-                let best_line = best.as_ref().map(|l| (&l.pv[..], best_score));
                 comments[i] = with_mate_note(
-                    ply_comment(&pos, last_to, played_score, best_line, verdict),
+                    ply_comment(
+                        &pos,
+                        last_to,
+                        played_score,
+                        Some((&v.best.line[..], best_score)),
+                        v.judgement,
+                    ),
                     mate.as_ref(),
                 );
                 let result = with_mate_field(
@@ -1030,19 +1036,24 @@ fn analyse_game(searcher: &mut Searcher, job: &Job, run: &Run) -> Result<(), Str
                     "sfen": pos.to_sfen(),
                     "played": text,
                     "playedScore": score_json(played_score),
-                    "bestmove": best_text,
+                    "bestmove": pos.move_to_usi(v.best.mv),
                     "bestScore": score_json(best_score),
                     "loss": loss,
-                    "chancesLost": chances_lost,
-                    "judgement": verdict.map(Judgement::name),
-                    "depth": best.as_ref().map(|l| l.depth),
-                    "nodes": a.nodes,
-                    "pv": best.as_ref().map(|l| pv_text(&pos, &l.pv)),
+                    "chancesLost": v.chances_lost,
+                    "judgement": v.judgement.map(Judgement::name),
+                    "depth": a.lines[0].depth,
+                    "nodes": v.nodes,
+                    "pv": pv_text(&pos, &v.best.line),
                     }),
                     mate,
                 );
                 ply_results[i] = Some(result.clone());
                 emit(result);
+                // Multipv asks for several lines of each position: the look after the move
+                // has one, so it stands for the next position only with one line.
+                if settings.multipv == 1 {
+                    next_before = v.after;
+                }
             }
         }
         last_to = Some(played.to());
@@ -1232,6 +1243,13 @@ mod tests {
         assert_eq!(sente_view(128, Gote), "-1.28");
         assert_eq!(sente_view(mate_in(7), Gote), "後手の7手詰");
         assert_eq!(sente_view(mated_in(4), Gote), "先手の4手詰");
+        // Issue 49: after a move, a mate is counted from the position the move left, and a
+        // move that ends the game says so (not 先手の2手詰 when the king falls next move,
+        // nor 1手詰 after the last capture).
+        assert_eq!(after_move_view(mated_in(2), Gote), "先手の1手詰");
+        assert_eq!(after_move_view(mate_in(1), Sente), "先手の勝ち");
+        assert_eq!(after_move_view(mate_in(7), Gote), "後手の6手詰");
+        assert_eq!(after_move_view(-35, Gote), "+0.35");
         let pos = Position::startpos(Variant::chu());
         let line: Vec<_> = ["7i7h", "7d7e", "7j7i6h"]
             .iter()

@@ -247,7 +247,7 @@ fn squares_json(sq: MoveSquares) -> Value {
 /// A score from sente's view as the page writes it: the annotated KIF's text (`+1.28`,
 /// `先手の7手詰`), a mate with its side in English too, and sente's winning chances.
 fn eval_text(score: i32) -> Value {
-    let text = super::sente_view(score, Color::Sente);
+    let text = super::after_move_view(score, Color::Sente);
     match crate::core::score::mate_plies(score) {
         Some(p) if p > 0 => json!({ "text": format!("{text} (sente mates)"), "chances": 1.0 }),
         Some(_) => json!({ "text": format!("{text} (gote mates)"), "chances": -1.0 }),
@@ -624,8 +624,9 @@ mod tests {
         assert!(page.contains("class=\"dot mistake\""));
         assert!(page.contains("<a href=\"#\" data-ply=\"2\">2. ☖ 7五歩兵 （←7四）</a>"));
         assert!(page.contains("win chance down 12 points; best 6五歩兵 （←6四）"));
-        // The mate after move 3 is at the top edge, from sente's view.
-        assert!(page.contains("先手の5手詰"));
+        // The mate after move 3 is at the top edge, from sente's view, counted from the
+        // position after the move (the move's own score counts it from before).
+        assert!(page.contains("先手の4手詰"));
         assert!(page.contains("class=\"dot mate\" cx=\"760.0\" cy=\"0.0\""));
         // Four boards (start and after each move) and three plies in the data.
         let data = page.split("const GAME = ").nth(1).unwrap();
