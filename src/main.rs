@@ -587,6 +587,38 @@ impl std::error::Error for ForfeitsHappened {}
 /// The exit code of a match with forfeits (1 is any other error).
 const FORFEIT_EXIT_CODE: u8 = 3;
 
+/// Where the results go when stdout is a terminal and no `--output` is given: in `dir` (the
+/// working folder), named after the input (`game.analysis.jsonl`, `analysis.jsonl` for
+/// stdin), never an existing file (`game.analysis-2.jsonl`, ...); the file is made empty.
+fn terminal_output_path(input: &str, dir: &std::path::Path) -> Result<std::path::PathBuf> {
+    let stem = match input {
+        "-" => "analysis".to_string(),
+        path => std::path::Path::new(path)
+            .file_stem()
+            .map_or("analysis".into(), |s| {
+                format!("{}.analysis", s.to_string_lossy())
+            }),
+    };
+    for n in 1.. {
+        let name = if n == 1 {
+            format!("{stem}.jsonl")
+        } else {
+            format!("{stem}-{n}.jsonl")
+        };
+        let path = dir.join(name);
+        match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&path)
+        {
+            Ok(_) => return Ok(path),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => anyhow::bail!("{}: {e} (name a file with --output)", path.display()),
+        }
+    }
+    unreachable!("some number is free")
+}
+
 /// Whether two paths name one file (both exist and resolve to the same place, or are
 /// written alike).
 fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
@@ -669,6 +701,7 @@ struct AnalyseArgs {
 fn run_analyse(a: AnalyseArgs) -> Result<()> {
     use shishi::analyse::{self, input, Settings, Thresholds};
     use shishi::search::Limits;
+    use std::io::IsTerminal;
     use std::io::Read;
     if !(a.inaccuracy <= a.mistake && a.mistake <= a.blunder) {
         anyhow::bail!(
@@ -743,7 +776,20 @@ fn run_analyse(a: AnalyseArgs) -> Result<()> {
         })?,
         _ => Default::default(),
     };
-    let sink: Box<dyn Write + Send> = match &a.output {
+    // On a terminal the JSON lines would bury the progress: they go to a file of their own.
+    let output = match &a.output {
+        Some(path) => Some(path.clone()),
+        None if std::io::stdout().is_terminal() => {
+            let path = terminal_output_path(&a.input, std::path::Path::new(""))?;
+            eprintln!(
+                "results (JSON lines) go to {} (--output FILE to name the file; pipe stdout to read them there)",
+                path.display()
+            );
+            Some(path)
+        }
+        None => None,
+    };
+    let sink: Box<dyn Write + Send> = match &output {
         Some(path) => Box::new(
             std::fs::OpenOptions::new()
                 .create(true)
@@ -755,15 +801,54 @@ fn run_analyse(a: AnalyseArgs) -> Result<()> {
     };
     let out = std::sync::Mutex::new(sink);
     let start = Instant::now();
-    let searches = analyse::run(&jobs, &settings, &out, &done)
+    let outcome = analyse::run(&jobs, &settings, &out, &done)
         .map_err(|e| anyhow::anyhow!("{e} (try a smaller --hash)"))?;
     let secs = start.elapsed().as_secs_f64();
     log::info!(
-        "{} records ({} skipped as malformed, {} results already there): {searches} searches in {secs:.1} s, {:.1} positions/s",
+        "{} records ({} skipped as malformed, {} results already there): {} searches in {secs:.1} s, {:.1} positions/s",
         jobs.len(),
         errors.len(),
         done.len(),
-        searches as f64 / secs.max(1e-9)
+        outcome.searches,
+        outcome.searches as f64 / secs.max(1e-9)
     );
+    // The closing words, for a person: each game's figures and where everything went.
+    if !outcome.games.is_empty() {
+        eprint!("\n{}", outcome.table());
+    }
+    for file in &outcome.files {
+        let kind = if file.extension().is_some_and(|e| e == "html") {
+            "report (open it in a browser)"
+        } else {
+            "annotated KIF"
+        };
+        eprintln!("{kind}: {}", file.display());
+    }
+    if let Some(path) = &output {
+        eprintln!("results: {}", path.display());
+    }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn results_on_a_terminal_go_to_a_new_file_named_after_the_input() {
+        // Issue 49: on a terminal, JSON flooded the progress line.
+        let dir = std::env::temp_dir().join(format!("shishi-main-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let first = terminal_output_path("some/where/game.kif", &dir).unwrap();
+        assert_eq!(first, dir.join("game.analysis.jsonl"));
+        std::fs::write(&first, "kept").unwrap();
+        let second = terminal_output_path("game.kif", &dir).unwrap();
+        assert_eq!(second, dir.join("game.analysis-2.jsonl"));
+        assert_eq!(std::fs::read_to_string(&first).unwrap(), "kept");
+        assert_eq!(
+            terminal_output_path("-", &dir).unwrap(),
+            dir.join("analysis.jsonl")
+        );
+    }
 }

@@ -706,14 +706,15 @@ fn write_new_file(
 }
 
 /// Analyses `jobs`, writing one JSON line per position or ply to `out`; `done` holds the
-/// results of an earlier run (`--resume`), which are not searched again. Returns the
-/// number of searches run, or an error before any work when a searcher cannot be had.
+/// results of an earlier run (`--resume`), which are not searched again. Returns what the
+/// run did (the searches, each game's summary, the files written), or an error before any
+/// work when a searcher cannot be had.
 pub fn run(
     jobs: &[Job],
     settings: &Settings,
     out: &Mutex<Box<dyn Write + Send>>,
     done: &Done,
-) -> Result<usize, String> {
+) -> Result<Outcome, String> {
     // The table size is the user's: check once that it can be had at all.
     drop(Searcher::try_new(settings.hash_mb).map_err(|e| e.to_string())?);
     let total: usize = jobs
@@ -748,10 +749,12 @@ pub fn run(
             }
         }
     };
+    let finished = Mutex::new(Outcome::default());
     let shared = Run {
         settings,
         done,
         emit: &emit,
+        finished: &finished,
     };
     let work = |job: &Job| {
         let Ok(mut searcher) = Searcher::try_new(settings.hash_mb) else {
@@ -774,7 +777,9 @@ pub fn run(
         Err(_) => jobs.iter().for_each(work),
     }
     bar.finish_and_clear();
-    Ok(total)
+    let mut outcome = finished.into_inner().unwrap_or_else(|e| e.into_inner());
+    outcome.searches = total;
+    Ok(outcome)
 }
 
 /// Progress for a log or a pipe (stderr not a terminal, where the bar does not draw): a
@@ -900,6 +905,58 @@ struct Run<'a> {
     settings: &'a Settings,
     done: &'a Done,
     emit: &'a (dyn Fn(Value) + Sync),
+    /// What the run has finished, for its closing words.
+    finished: &'a Mutex<Outcome>,
+}
+
+/// What a run did, for the person who started it: each game's summary, the files it wrote.
+#[derive(Clone, Debug, Default)]
+pub struct Outcome {
+    /// The searches run (positions and plies analysed now, not taken from `--resume`).
+    pub searches: usize,
+    /// Each analysed game: its id, the players, and each side's figures (sente, gote).
+    pub games: Vec<GameSummary>,
+    /// The annotated KIF files and report pages written (or found as written), in order.
+    pub files: Vec<std::path::PathBuf>,
+}
+
+/// One game's summary line, as the closing table shows it.
+#[derive(Clone, Debug)]
+pub struct GameSummary {
+    /// The record's id.
+    pub id: String,
+    /// Sente's and gote's names.
+    pub names: (String, String),
+    /// Sente's and gote's figures: moves judged, inaccuracies, mistakes, blunders, the
+    /// average centipawn loss and the accuracy (percent).
+    pub sides: [(u32, u32, u32, u32, f64, f64); 2],
+}
+
+impl Outcome {
+    /// The games' summaries as a table for a terminal, one row per side.
+    pub fn table(&self) -> String {
+        let mut games = self.games.clone();
+        games.sort_by(|a, b| a.id.cmp(&b.id));
+        let mut out = format!(
+            "{:<24} {:<18} {:>5} {:>6} {:>8} {:>8} {:>8} {:>8}\n",
+            "game", "side", "moves", "?! ", "? ", "?? ", "avg loss", "accuracy"
+        );
+        for g in &games {
+            for (i, (mark, name)) in [("☗", &g.names.0), ("☖", &g.names.1)].iter().enumerate() {
+                let (moves, inaccuracies, mistakes, blunders, loss, accuracy) = g.sides[i];
+                let id: String = if i == 0 {
+                    g.id.chars().take(24).collect()
+                } else {
+                    String::new()
+                };
+                let side: String = format!("{mark} {name}").chars().take(18).collect();
+                out += &format!(
+                    "{id:<24} {side:<18} {moves:>5} {inaccuracies:>6} {mistakes:>8} {blunders:>8} {loss:>8.1} {accuracy:>7.1}%\n"
+                );
+            }
+        }
+        out
+    }
 }
 
 fn analyse_position(searcher: &mut Searcher, job: &Job, run: &Run) -> Result<(), String> {
@@ -1069,7 +1126,7 @@ fn analyse_game(searcher: &mut Searcher, job: &Job, run: &Run) -> Result<(), Str
     if !done.contains_key(&key) {
         emit(json!({ "id": id, "game": game, "summary": summary_json }));
     }
-    log::info!(
+    log::debug!(
         "{id}: {}",
         ["sente", "gote"]
             .iter()
@@ -1085,12 +1142,38 @@ fn analyse_game(searcher: &mut Searcher, job: &Job, run: &Run) -> Result<(), Str
             .join("; ")
     );
     let result = game_result(job, &mut pos);
+    let mut files = Vec::new();
     if let Some(dir) = &settings.kif_dir {
-        write_game_kif(dir, job, result, comments, names)?;
+        files.push(write_game_kif(dir, job, result, comments, names)?);
     }
     if let Some(dir) = &settings.report_dir {
-        write_game_report(dir, job, result, &ply_results, &summary_json, settings)?;
+        files.push(write_game_report(
+            dir,
+            job,
+            result,
+            &ply_results,
+            &summary_json,
+            settings,
+        )?);
     }
+    let figures = |s: &SideSummary| {
+        let per_move = |x: f64| x / f64::from(s.moves.max(1));
+        (
+            s.moves,
+            s.inaccuracies,
+            s.mistakes,
+            s.blunders,
+            per_move(s.cp_loss as f64),
+            per_move(s.accuracy),
+        )
+    };
+    let mut finished = run.finished.lock().unwrap_or_else(|e| e.into_inner());
+    finished.games.push(GameSummary {
+        id: id.clone(),
+        names: names.clone(),
+        sides: [figures(&summary[0]), figures(&summary[1])],
+    });
+    finished.files.extend(files);
     Ok(())
 }
 
@@ -1114,7 +1197,7 @@ fn write_game_report(
     ply_results: &[Option<Value>],
     summary: &Value,
     settings: &Settings,
-) -> Result<(), String> {
+) -> Result<std::path::PathBuf, String> {
     let Job::Game {
         id,
         variant,
@@ -1138,7 +1221,7 @@ fn write_game_report(
         summary,
         thresholds: settings.thresholds,
     })?;
-    write_new_file(dir, &report::report_file_name(id), &page).map(drop)
+    write_new_file(dir, &report::report_file_name(id), &page)
 }
 
 /// Writes a game's annotated KIF (see [`free_path`] for its name).
@@ -1148,7 +1231,7 @@ fn write_game_kif(
     result: GameResult,
     comments: Vec<String>,
     names: &(String, String),
-) -> Result<(), String> {
+) -> Result<std::path::PathBuf, String> {
     let Job::Game {
         id,
         variant,
@@ -1184,7 +1267,7 @@ fn write_game_kif(
         header
     };
     let text = to_kif_with_header(&record, header).map_err(|e| format!("annotated KIF: {e}"))?;
-    write_new_file(dir, &kif_file_name(id), &text).map(drop)
+    write_new_file(dir, &kif_file_name(id), &text)
 }
 
 #[cfg(test)]

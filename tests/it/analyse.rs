@@ -537,7 +537,14 @@ fn a_report_page_per_game_written_beside_the_kif_and_never_over_a_file() {
         ]
     };
     let first = args(&dir);
-    analyse(&first.iter().map(String::as_str).collect::<Vec<_>>());
+    let (_, stderr) = analyse(&first.iter().map(String::as_str).collect::<Vec<_>>());
+    // The closing words: each side's figures as a table, and where the page is.
+    assert!(stderr.contains("game                     side"), "{stderr}");
+    assert!(stderr.contains("☗ A"), "{stderr}");
+    assert!(
+        stderr.contains("report (open it in a browser): ") && stderr.contains("lion-game.html"),
+        "{stderr}"
+    );
     let page = std::fs::read_to_string(dir.join("html/lion-game.html")).unwrap();
     assert!(page.starts_with("<!DOCTYPE html>") && page.contains("<svg id=\"graph\""));
     assert!(page.contains("<h2>Summary</h2>") && page.contains("<ol id=\"moves\">"));
