@@ -9,6 +9,7 @@
 
 pub mod input;
 pub mod report;
+pub mod summary;
 pub mod verdict;
 
 use crate::core::score::{mate_plies, Score};
@@ -336,58 +337,6 @@ fn pv_text(pos: &Position, pv: &[crate::core::Move]) -> String {
         p.make_move(mv);
     }
     out.join(" ")
-}
-
-/// One side's figures over a game's analysed moves.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-struct SideSummary {
-    moves: u32,
-    inaccuracies: u32,
-    mistakes: u32,
-    blunders: u32,
-    /// Centipawns given away, each move's loss counted up to [`CHANCES_CEILING_CP`].
-    cp_loss: i64,
-    /// The sum of the moves' accuracies (percent).
-    accuracy: f64,
-}
-
-impl SideSummary {
-    /// Adds a move: the best move's score and the played move's, from the mover's side.
-    fn add(&mut self, best: Score, played: Score, verdict: Option<Judgement>) {
-        self.moves += 1;
-        match verdict {
-            Some(Judgement::Blunder) => self.blunders += 1,
-            Some(Judgement::Mistake) => self.mistakes += 1,
-            Some(Judgement::Inaccuracy) => self.inaccuracies += 1,
-            None => {}
-        }
-        let loss = (as_cp(best) - as_cp(played)).clamp(0, CHANCES_CEILING_CP);
-        self.cp_loss += i64::from(loss);
-        self.accuracy += move_accuracy(best, played);
-    }
-
-    fn json(&self) -> Value {
-        let per_move = |x: f64| (x / f64::from(self.moves.max(1)) * 10.0).round() / 10.0;
-        json!({
-            "moves": self.moves,
-            "inaccuracies": self.inaccuracies,
-            "mistakes": self.mistakes,
-            "blunders": self.blunders,
-            "averageCpLoss": per_move(self.cp_loss as f64),
-            "accuracy": per_move(self.accuracy),
-        })
-    }
-}
-
-/// A move's accuracy in percent, from the winning chances it kept: lichess's curve of the
-/// win percentage lost (`103.1668 exp(-0.04354 lost) - 3.1669`, lost in points of 0 to
-/// 100), 100 for a move as good as the best. A game's accuracy is the mean over its moves.
-fn move_accuracy(best: Score, played: Score) -> f64 {
-    if keeps_forced_win(played) {
-        return 100.0;
-    }
-    let lost = ((winning_chances(best) - winning_chances(played)) * 50.0).max(0.0);
-    (103.1668 * (-0.04354 * lost).exp() - 3.1669).clamp(0.0, 100.0)
 }
 
 /// The judgement of a move that gave away `loss` (hundredths of winning chances).
@@ -927,9 +876,8 @@ pub struct GameSummary {
     pub id: String,
     /// Sente's and gote's names.
     pub names: (String, String),
-    /// Sente's and gote's figures: moves judged, inaccuracies, mistakes, blunders, the
-    /// average centipawn loss and the accuracy (percent).
-    pub sides: [(u32, u32, u32, u32, f64, f64); 2],
+    /// Sente's and gote's figures.
+    pub sides: [summary::SideSummary; 2],
 }
 
 impl Outcome {
@@ -943,7 +891,10 @@ impl Outcome {
         );
         for g in &games {
             for (i, (mark, name)) in [("☗", &g.names.0), ("☖", &g.names.1)].iter().enumerate() {
-                let (moves, inaccuracies, mistakes, blunders, loss, accuracy) = g.sides[i];
+                let f = &g.sides[i];
+                let (moves, inaccuracies, mistakes, blunders) =
+                    (f.moves, f.inaccuracies, f.mistakes, f.blunders);
+                let (loss, accuracy) = (f.average_cp_loss, f.accuracy);
                 let id: String = if i == 0 {
                     g.id.chars().take(24).collect()
                 } else {
@@ -1023,7 +974,7 @@ fn analyse_game(searcher: &mut Searcher, job: &Job, run: &Run) -> Result<(), Str
     let mut pos = start_position(variant, sfen)?;
     let mut comments = vec![String::new(); moves.len()];
     let mut last_to = None;
-    let mut summary = [SideSummary::default(); 2];
+    let mut judged: Vec<summary::JudgedMove> = Vec::new();
     // Each ply's result line, fresh or from an earlier run, for the report.
     let mut ply_results: Vec<Option<Value>> = vec![None; moves.len()];
     // The search of the next position, made by the last ply's verdict.
@@ -1049,7 +1000,12 @@ fn analyse_game(searcher: &mut Searcher, job: &Job, run: &Run) -> Result<(), Str
                         .get("judgement")
                         .and_then(Value::as_str)
                         .and_then(Judgement::parse);
-                    summary[pos.side_to_move().index()].add(best, played, verdict);
+                    judged.push(summary::JudgedMove {
+                        mover: pos.side_to_move(),
+                        best,
+                        played,
+                        judgement: verdict,
+                    });
                 }
             } else {
                 // The search of this position: the last ply's look after its move, if the
@@ -1074,7 +1030,12 @@ fn analyse_game(searcher: &mut Searcher, job: &Job, run: &Run) -> Result<(), Str
                 let v = verdict::judge_ply(searcher, &pos, played, &a, settings);
                 let (best_score, played_score) = (v.best.score, v.played.score);
                 let loss = (as_cp(best_score) - as_cp(played_score)).max(0);
-                summary[pos.side_to_move().index()].add(best_score, played_score, v.judgement);
+                judged.push(summary::JudgedMove {
+                    mover: pos.side_to_move(),
+                    best: best_score,
+                    played: played_score,
+                    judgement: v.judgement,
+                });
                 let mate = settings.mate.map(|t| prove(searcher, &pos, t));
                 comments[i] = with_mate_note(
                     ply_comment(
@@ -1116,6 +1077,7 @@ fn analyse_game(searcher: &mut Searcher, job: &Job, run: &Run) -> Result<(), Str
         last_to = Some(played.to());
         pos.make_move(played);
     }
+    let summary = summary::summarise(&judged);
     let summary_json = json!({ "sente": summary[0].json(), "gote": summary[1].json() });
     // The game's summary line (once: a resumed run that finds it keeps it).
     let game = game_fingerprint(variant, sfen, moves);
@@ -1156,22 +1118,11 @@ fn analyse_game(searcher: &mut Searcher, job: &Job, run: &Run) -> Result<(), Str
             settings,
         )?);
     }
-    let figures = |s: &SideSummary| {
-        let per_move = |x: f64| x / f64::from(s.moves.max(1));
-        (
-            s.moves,
-            s.inaccuracies,
-            s.mistakes,
-            s.blunders,
-            per_move(s.cp_loss as f64),
-            per_move(s.accuracy),
-        )
-    };
     let mut finished = run.finished.lock().unwrap_or_else(|e| e.into_inner());
     finished.games.push(GameSummary {
         id: id.clone(),
         names: names.clone(),
-        sides: [figures(&summary[0]), figures(&summary[1])],
+        sides: summary,
     });
     finished.files.extend(files);
     Ok(())

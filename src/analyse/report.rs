@@ -140,8 +140,9 @@ pub fn render(game: &GameReport) -> Result<String, String> {
 pawns. A move is judged by how much it lowers the mover's chance to win (0-100%, a \
 logistic curve of the score, as lichess computes it) against the best move: by at least {} \
 points an inaccuracy (?!), {} a mistake (?), {} a blunder (??); a move that keeps a \
-forced win is never judged. Accuracy is lichess's formula of the chance kept, averaged \
-over a side's moves.</footer>",
+forced win is never judged. Accuracy is computed as lichess computes it: each move's \
+accuracy from the chance it gave away, then the mean of two means of a side's moves, one \
+weighted by how much the evaluation moved around each move, one harmonic.</footer>",
         f64::from(game.thresholds.inaccuracy) / 2.0,
         f64::from(game.thresholds.mistake) / 2.0,
         f64::from(game.thresholds.blunder) / 2.0
