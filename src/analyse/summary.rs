@@ -11,7 +11,7 @@
 //! hard). So a side that plays one blunder among good moves scores far below the plain
 //! average of its moves.
 
-use super::{as_cp, keeps_forced_win, winning_chances, Judgement, CHANCES_CEILING_CP};
+use super::judgement::{as_cp, keeps_forced_win, winning_chances, Judgement, CHANCES_CEILING_CP};
 use crate::core::score::Score;
 use crate::core::Color;
 use serde_json::{json, Value};

@@ -12,7 +12,9 @@
 //!   markedly less than `P` seemed, the best other move of `P` is found and valued the same
 //!   way: the move is judged against it only if it does better than the move played.
 
-use super::{judge, search, Analysis, Judgement, Settings};
+use super::judgement::{judge, Judgement};
+use super::search::{search, Analysis};
+use super::Settings;
 use crate::core::score::{Score, MATE_BOUND};
 use crate::core::Move;
 use crate::position::{GenMode, Position};

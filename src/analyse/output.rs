@@ -1,0 +1,490 @@
+//! What an analysis writes: the result lines (JSON) and reading them back for `--resume`,
+//! the KIF comments, the annotated KIF and the report page, each file created new.
+
+use super::input::Job;
+use super::judgement::Judgement;
+use super::{report, start_position, Settings};
+use crate::core::score::{mate_plies, Score};
+use crate::position::Position;
+use crate::records::{to_kif_with_header, GameRecord, GameResult};
+use crate::variant::Variant;
+use serde_json::{json, Value};
+use std::collections::HashMap;
+use std::io::Write;
+
+/// A score as JSON: `{"cp": 35}` or `{"mate": 5}` (plies, from the side to move).
+pub fn score_json(score: Score) -> Value {
+    match mate_plies(score) {
+        Some(p) => json!({ "mate": p }),
+        None => json!({ "cp": score }),
+    }
+}
+
+/// A result line with the solver's verdict added as `"mate"` (only when `--mate` asked).
+pub(crate) fn with_mate_field(mut result: Value, mate: Option<Value>) -> Value {
+    if let (Some(mate), Some(fields)) = (mate, result.as_object_mut()) {
+        fields.insert("mate".into(), mate);
+    }
+    result
+}
+
+/// The KIF note of a proven mate: `mate in N plies: LINE`.
+pub(crate) fn mate_note(mate: Option<&Value>) -> Option<String> {
+    let mate = mate?;
+    (mate.get("result")?.as_str()? == "mate").then(|| {
+        format!(
+            "mate in {} plies: {}",
+            mate.get("plies").and_then(Value::as_u64).unwrap_or(0),
+            mate.get("line").and_then(Value::as_str).unwrap_or("")
+        )
+    })
+}
+
+/// A KIF comment with the mate note, if any, on a line of its own.
+pub(crate) fn with_mate_note(comment: String, mate: Option<&Value>) -> String {
+    match mate_note(mate) {
+        Some(note) if comment.is_empty() => note,
+        Some(note) => format!("{comment}\n{note}"),
+        None => comment,
+    }
+}
+
+/// The key of an earlier result, by which `--resume` finds it: what was analysed, not only
+/// where it stood in a record, so that two records with one id (two match runs both
+/// numbering from 1 into one output, `a/game.kif` and `b/game.kif`) never take each
+/// other's results.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ResultKey {
+    /// A position.
+    Position {
+        /// The record's id.
+        id: String,
+        /// The position analysed (SFEN).
+        sfen: String,
+    },
+    /// A ply of a game.
+    Ply {
+        /// The record's id.
+        id: String,
+        /// The ply (1 = the first move).
+        ply: u64,
+        /// The position before the move (SFEN).
+        sfen: String,
+        /// The move played (USI).
+        played: String,
+    },
+    /// A game's summary line.
+    Summary {
+        /// The record's id.
+        id: String,
+        /// The game's fingerprint ([`game_fingerprint`]).
+        game: String,
+    },
+}
+
+/// A game's fingerprint for its summary line: a hash of its variant, start and moves.
+pub(crate) fn game_fingerprint(variant: &str, sfen: &str, moves: &[String]) -> String {
+    let text = format!("{variant} {sfen} {}", moves.join(" "));
+    format!("{:016x}", fnv1a(text.as_bytes()))
+}
+
+/// FNV-1a: stable across Rust versions and machines, unlike the standard hasher.
+pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// The key of a result line read back, `None` when a field it needs is missing.
+pub(crate) fn key_of_line(value: &Value) -> Option<ResultKey> {
+    let text = |name: &str| value.get(name).and_then(Value::as_str).map(String::from);
+    let id = text("id")?;
+    if value.get("summary").is_some() {
+        let game = text("game").unwrap_or_default();
+        return Some(ResultKey::Summary { id, game });
+    }
+    let sfen = text("sfen")?;
+    match value.get("ply").and_then(Value::as_u64) {
+        Some(ply) => Some(ResultKey::Ply {
+            id,
+            ply,
+            sfen,
+            played: text("played")?,
+        }),
+        None => Some(ResultKey::Position { id, sfen }),
+    }
+}
+
+/// The earlier results of a run, by what they analysed (`--resume`).
+pub type Done = HashMap<ResultKey, Value>;
+
+/// The results an output file already holds, by key, for `--resume`.
+///
+/// Exact: a last line cut off by an interrupted run (no newline at its end) is dropped
+/// from the file and redone; any other line that is not UTF-8, not JSON or has no `id` is
+/// an error naming the file and line (nothing is analysed then, nothing is duplicated). A
+/// missing file holds nothing.
+pub fn done_results(path: &std::path::Path) -> Result<Done, String> {
+    let mut bytes = match std::fs::read(path) {
+        Ok(b) => b,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(HashMap::new()),
+        Err(e) => return Err(format!("{}: {e}", path.display())),
+    };
+    let complete = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    if complete < bytes.len() {
+        log::warn!(
+            "{}: dropping an unfinished last line ({} bytes); it is analysed again",
+            path.display(),
+            bytes.len() - complete
+        );
+        let file = std::fs::OpenOptions::new()
+            .write(true)
+            .open(path)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        file.set_len(complete as u64)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        bytes.truncate(complete);
+    }
+    let mut done = HashMap::new();
+    for (n, line) in bytes.split(|&b| b == b'\n').enumerate() {
+        let at = |what: &str| {
+            format!(
+                "{}:{}: {what}; fix or remove that line",
+                path.display(),
+                n + 1
+            )
+        };
+        if line.iter().all(u8::is_ascii_whitespace) {
+            continue;
+        }
+        let text = std::str::from_utf8(line).map_err(|_| at("not UTF-8"))?;
+        let value: Value = serde_json::from_str(text).map_err(|_| at("not a result line"))?;
+        let key = key_of_line(&value)
+            .ok_or_else(|| at("a result line without its id, position or move"))?;
+        if let Some(judgement) = value.get("judgement").filter(|j| !j.is_null()) {
+            if judgement.as_str().and_then(Judgement::parse).is_none() {
+                return Err(at(&format!(
+                    "the judgement {judgement} is none of Shishi's"
+                )));
+            }
+        }
+        done.insert(key, value);
+    }
+    Ok(done)
+}
+
+/// A score written by [`score_json`], read back.
+pub(crate) fn score_from_json(value: &Value) -> Option<Score> {
+    if let Some(cp) = value.get("cp").and_then(Value::as_i64) {
+        return Some(cp as Score);
+    }
+    let plies = value.get("mate").and_then(Value::as_i64)?;
+    Some(if plies > 0 {
+        crate::core::score::mate_in(plies as usize)
+    } else {
+        crate::core::score::mated_in((-plies) as usize)
+    })
+}
+
+/// The KIF comment of an analysed ply (`pos` before the move, `last_to` the square of the
+/// move before it): the evaluation after the move from sente's point of view, labelled as
+/// such (a mate as `N手詰` for the side that mates), and for a judged move the judgement
+/// and the best line in the KIF notation of the moves, with its evaluation.
+pub(crate) fn ply_comment(
+    pos: &Position,
+    last_to: Option<crate::core::Square>,
+    played: Score,
+    best: Option<(&[crate::core::Move], Score)>,
+    verdict: Option<Judgement>,
+) -> String {
+    let mover = pos.side_to_move();
+    let mut out = format!("評価値 {}（先手から見て）", after_move_view(played, mover));
+    if let (Some((line, score)), Some(v)) = (best, verdict) {
+        let shown = &line[..line.len().min(BEST_LINE_MOVES)];
+        out += &format!(
+            "\n{} ({}): 最善 {} {}",
+            v.kanji(),
+            v.name(),
+            crate::records::kif_line(pos, shown, last_to),
+            sente_view(score, mover)
+        );
+    }
+    out
+}
+
+/// How many moves of the best line a KIF comment shows.
+pub(crate) const BEST_LINE_MOVES: usize = 6;
+
+/// The evaluation after a move, as sente sees it, from the move's score for `mover`
+/// (mates counted from before the move): `+1.28`, a mate counted from the position after
+/// the move (`先手の1手詰` when sente takes the king next), or the game's end when the move
+/// ends it (`先手の勝ち`).
+pub fn after_move_view(played: Score, mover: crate::core::Color) -> String {
+    use crate::core::Color::Sente;
+    let name = |c| if c == Sente { "先手" } else { "後手" };
+    match mate_plies(played) {
+        Some(p) => {
+            let winner = if p > 0 { mover } else { mover.flip() };
+            match p.abs() - 1 {
+                0 => format!("{}の勝ち", name(winner)),
+                left => format!("{}の{left}手詰", name(winner)),
+            }
+        }
+        None => sente_view(played, mover),
+    }
+}
+
+/// A score of `mover`'s as sente sees it: `+1.28` (centipawns / 100), or `先手の7手詰`.
+pub(crate) fn sente_view(score: Score, mover: crate::core::Color) -> String {
+    use crate::core::Color::Sente;
+    let name = |c| if c == Sente { "先手" } else { "後手" };
+    match mate_plies(score) {
+        Some(p) if p > 0 => format!("{}の{p}手詰", name(mover)),
+        Some(p) => format!("{}の{}手詰", name(mover.flip()), -p),
+        None => {
+            let cp = if mover == Sente { score } else { -score };
+            format!("{:+.2}", f64::from(cp) / 100.0)
+        }
+    }
+}
+
+/// The KIF comment of a ply analysed by an earlier run (from its result line: the
+/// position, the scores, the best line), as the run that analysed it wrote it (`last_to`:
+/// the square of the move before).
+pub(crate) fn comment_from_result(
+    result: &Value,
+    variant: &'static Variant,
+    last_to: Option<crate::core::Square>,
+) -> Option<String> {
+    let pos = Position::from_sfen(variant, result.get("sfen")?.as_str()?).ok()?;
+    let played = score_from_json(result.get("playedScore")?)?;
+    let best_score = result.get("bestScore").and_then(score_from_json);
+    let mut line = Vec::new();
+    let mut after = pos.clone();
+    let pv = result.get("pv").and_then(Value::as_str).unwrap_or("");
+    for text in pv.split_whitespace() {
+        let Ok(mv) = after.parse_usi_path(text) else {
+            break;
+        };
+        line.push(mv);
+        after.make_move(mv);
+    }
+    let verdict = result
+        .get("judgement")
+        .and_then(Value::as_str)
+        .and_then(Judgement::parse);
+    let best = best_score.map(|score| (&line[..], score));
+    Some(with_mate_note(
+        ply_comment(&pos, last_to, played, best, verdict),
+        result.get("mate"),
+    ))
+}
+
+/// The file name of a game's KIF: the id where it is a safe name; otherwise the id with
+/// unsafe characters replaced and a hash of the whole id added, so that ids such as `a/b`
+/// and `a?b` get names of their own (protocol-docs/analyse.md). A long id is cut to
+/// [`FILE_STEM_MAX_BYTES`] before its hash, so that every name fits a file system's 255 bytes.
+pub fn kif_file_name(id: &str) -> String {
+    let safe: String = id
+        .chars()
+        .map(|c| {
+            if c.is_alphanumeric() || c == '-' || c == '_' || c == '~' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    if safe == id && !id.is_empty() && id.len() <= FILE_STEM_MAX_BYTES {
+        return format!("{id}.kif");
+    }
+    let mut cut = FILE_STEM_MAX_BYTES.min(safe.len());
+    while !safe.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    format!("{}-{:08x}.kif", &safe[..cut], fnv1a(id.as_bytes()) as u32)
+}
+
+/// The longest file name stem taken from an id, in bytes: with the hash, a `-N` for a
+/// taken name and the extension, a name stays far below the 255 bytes file systems allow.
+pub(crate) const FILE_STEM_MAX_BYTES: usize = 160;
+
+/// Writes a game's file `name` (`NAME.kif`, `NAME.html`) in `dir`, never over another
+/// file: each name is created new (so two workers, or a symbolic link left in the folder,
+/// cannot make it write over or through anything). A name that is taken goes to the next,
+/// `NAME-2.kif`, `NAME-3.kif`, ...; a taken name that holds exactly `content` already is
+/// this file, written by an earlier run (`--resume`), and is left as it is. Returns the
+/// file's path.
+pub(crate) fn write_new_file(
+    dir: &std::path::Path,
+    name: &str,
+    content: &str,
+) -> Result<std::path::PathBuf, String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let (stem, extension) = name.rsplit_once('.').unwrap_or((name, ""));
+    for n in 1.. {
+        let path = if n == 1 {
+            dir.join(name)
+        } else {
+            dir.join(format!("{stem}-{n}.{extension}"))
+        };
+        match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&path)
+        {
+            Ok(mut file) => {
+                file.write_all(content.as_bytes())
+                    .map_err(|e| format!("{}: {e}", path.display()))?;
+                return Ok(path);
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+                let is_plain_file = std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_file());
+                if is_plain_file && std::fs::read(&path).is_ok_and(|old| old == content.as_bytes())
+                {
+                    return Ok(path);
+                }
+            }
+            Err(e) => return Err(format!("{}: {e}", path.display())),
+        }
+    }
+    unreachable!("some number is free")
+}
+
+/// How a game ended: the board's verdict where it ended on the board; else what the record
+/// says (a resignation, a time loss); else unfinished (`*`).
+pub(crate) fn game_result(job: &Job, end: &mut Position) -> GameResult {
+    let Job::Game { result, .. } = job else {
+        unreachable!("called for games only");
+    };
+    end.outcome()
+        .map(|o| GameResult::won_by(o.winner))
+        .or(*result)
+        .unwrap_or(GameResult::Unfinished)
+}
+
+/// Writes a game's HTML report (named like its KIF, `.html`; never over an earlier file).
+pub(crate) fn write_game_report(
+    dir: &std::path::Path,
+    job: &Job,
+    result: GameResult,
+    ply_results: &[Option<Value>],
+    summary: &Value,
+    settings: &Settings,
+) -> Result<std::path::PathBuf, String> {
+    let Job::Game {
+        id,
+        variant,
+        sfen,
+        moves,
+        names,
+        header,
+        ..
+    } = job
+    else {
+        unreachable!("called for games only");
+    };
+    let page = report::render(&report::GameReport {
+        id,
+        start: start_position(variant, sfen)?,
+        moves,
+        results: ply_results,
+        names: (&names.0, &names.1),
+        header,
+        result,
+        summary,
+        thresholds: settings.thresholds,
+    })?;
+    write_new_file(dir, &report::report_file_name(id), &page)
+}
+
+/// Writes a game's annotated KIF (see [`free_path`] for its name).
+pub(crate) fn write_game_kif(
+    dir: &std::path::Path,
+    job: &Job,
+    result: GameResult,
+    comments: Vec<String>,
+    names: &(String, String),
+) -> Result<std::path::PathBuf, String> {
+    let Job::Game {
+        id,
+        variant,
+        sfen,
+        moves,
+        header,
+        ..
+    } = job
+    else {
+        unreachable!("called for games only");
+    };
+    let record = GameRecord {
+        game: 0,
+        variant: Variant::by_name(variant).ok_or("unknown variant")?,
+        initial_sfen: sfen.clone(),
+        moves: moves.join(" "),
+        result,
+        reason: "analysed by shishi".into(),
+        forfeit: false,
+        sente: names.0.clone(),
+        gote: names.1.clone(),
+        times_ms: Vec::new(),
+        comments,
+        opening: 0,
+        // No date of the run: the same analysis writes the same file, which a resumed run
+        // recognises as its own (see `write_new_file`).
+        date: String::new(),
+    };
+    let own_header = [("棋戦".to_string(), format!("shishi analyse ({variant})"))];
+    let header = if header.is_empty() {
+        &own_header[..]
+    } else {
+        header
+    };
+    let text = to_kif_with_header(&record, header).map_err(|e| format!("annotated KIF: {e}"))?;
+    write_new_file(dir, &kif_file_name(id), &text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::score::{mate_in, mated_in};
+    use crate::variant::Variant;
+    #[test]
+    fn kif_comments_say_whose_view_and_show_the_best_line_in_kif() {
+        use crate::core::Color::{Gote, Sente};
+        // Issue 25: scores flipped sign every ply with no word of whose view they were,
+        // and the best move was USI inside Japanese notation.
+        assert_eq!(sente_view(128, Sente), "+1.28");
+        assert_eq!(sente_view(128, Gote), "-1.28");
+        assert_eq!(sente_view(mate_in(7), Gote), "後手の7手詰");
+        assert_eq!(sente_view(mated_in(4), Gote), "先手の4手詰");
+        // Issue 49: after a move, a mate is counted from the position the move left, and a
+        // move that ends the game says so (not 先手の2手詰 when the king falls next move,
+        // nor 1手詰 after the last capture).
+        assert_eq!(after_move_view(mated_in(2), Gote), "先手の1手詰");
+        assert_eq!(after_move_view(mate_in(1), Sente), "先手の勝ち");
+        assert_eq!(after_move_view(mate_in(7), Gote), "後手の6手詰");
+        assert_eq!(after_move_view(-35, Gote), "+0.35");
+        let pos = Position::startpos(Variant::chu());
+        let line: Vec<_> = ["7i7h", "7d7e", "7j7i6h"]
+            .iter()
+            .scan(pos.clone(), |p, m| {
+                let mv = p.parse_usi_path(m).ok()?;
+                p.make_move(mv);
+                Some(mv)
+            })
+            .collect();
+        let comment = ply_comment(
+            &pos,
+            None,
+            -250,
+            Some((&line, 40)),
+            Some(Judgement::Blunder),
+        );
+        assert_eq!(
+            comment,
+            "評価値 -2.50（先手から見て）\n大悪手 (blunder): 最善 7八歩兵 （←7九）  \
+7五歩兵 （←7四）  一歩目 7九獅子 （←7十） 二歩目 6八獅子 （←7九） +0.40"
+        );
+    }
+}
