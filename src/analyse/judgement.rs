@@ -28,7 +28,10 @@ impl Default for Thresholds {
 }
 
 /// What a move is judged to be, by the winning chances it gave away ([`Thresholds`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
 pub enum Judgement {
     /// `?!`
     Inaccuracy,

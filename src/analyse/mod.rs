@@ -12,12 +12,13 @@ pub mod judgement;
 mod output;
 mod progress;
 pub mod report;
+pub mod results;
 mod search;
 pub mod summary;
 pub mod verdict;
 
 pub use judgement::{winning_chances, Judgement, Thresholds};
-pub use output::{after_move_view, done_results, kif_file_name, score_json, Done, ResultKey};
+pub use output::{after_move_view, done_results, kif_file_name, Done, ResultKey};
 pub use progress::{GameSummary, Outcome};
 pub use search::Analysis;
 
@@ -29,8 +30,8 @@ use judgement::as_cp;
 use output::*;
 use progress::*;
 use rayon::prelude::*;
+use results::{LineResult, PlyResult, PositionResult, ResultLine, ScoreValue, SummaryLine};
 use search::{prove, pv_text, search};
-use serde_json::{json, Value};
 use std::io::Write;
 use std::sync::Mutex;
 
@@ -93,12 +94,17 @@ pub fn run(
         total,
         PROGRESS_LINE_EVERY,
     );
-    let emit = |value: Value| {
+    let emit = |line: &ResultLine| {
         let mut w = out.lock().unwrap_or_else(|e| e.into_inner());
-        let _ = writeln!(w, "{value}");
+        match serde_json::to_string(line) {
+            Ok(text) => {
+                let _ = writeln!(w, "{text}");
+            }
+            Err(e) => log::error!("a result line could not be written: {e}"),
+        }
         let _ = w.flush();
         // A game's summary line is no position.
-        if value.get("summary").is_none() {
+        if !matches!(line, ResultLine::Summary(_)) {
             bar.inc(1);
             if let Some(line) = lines.one_more() {
                 eprintln!("{line}");
@@ -195,7 +201,7 @@ pub(crate) fn ply_keys(job: &Job) -> Result<Vec<ResultKey>, String> {
 pub(crate) struct Run<'a> {
     settings: &'a Settings,
     done: &'a Done,
-    emit: &'a (dyn Fn(Value) + Sync),
+    emit: &'a (dyn Fn(&ResultLine) + Sync),
     /// What the run has finished, for its closing words.
     finished: &'a Mutex<Outcome>,
 }
@@ -222,33 +228,28 @@ pub(crate) fn analyse_position(
         return Ok(());
     }
     let a = search(searcher, &pos, settings, settings.multipv);
-    let lines: Vec<Value> = a
+    let multipv: Vec<LineResult> = a
         .lines
         .iter()
-        .map(|l| {
-            json!({
-                "move": l.pv.first().map(|&m| pos.move_to_usi(m)),
-                "score": score_json(l.score),
-                "depth": l.depth,
-                "pv": pv_text(&pos, &l.pv),
-            })
+        .map(|l| LineResult {
+            first: l.pv.first().map(|&m| pos.move_to_usi(m)),
+            score: ScoreValue::of(l.score),
+            depth: l.depth,
+            pv: pv_text(&pos, &l.pv),
         })
         .collect();
     let best = a.lines.first();
-    let mate = settings.mate.map(|t| prove(searcher, &pos, t));
-    emit(with_mate_field(
-        json!({
-        "id": id,
-        "sfen": pos.to_sfen(),
-        "bestmove": best.and_then(|l| l.pv.first()).map(|&m| pos.move_to_usi(m)),
-        "score": best.map(|l| score_json(l.score)),
-        "depth": best.map(|l| l.depth),
-        "nodes": a.nodes,
-        "pv": best.map(|l| pv_text(&pos, &l.pv)),
-        "multipv": lines,
-        }),
-        mate,
-    ));
+    emit(&ResultLine::Position(PositionResult {
+        id: id.clone(),
+        sfen: pos.to_sfen(),
+        bestmove: best.and_then(|l| l.pv.first()).map(|&m| pos.move_to_usi(m)),
+        score: best.map(|l| ScoreValue::of(l.score)),
+        depth: best.map(|l| l.depth),
+        nodes: a.nodes,
+        pv: best.map(|l| pv_text(&pos, &l.pv)),
+        multipv,
+        mate: settings.mate.map(|t| prove(searcher, &pos, t)),
+    }));
     Ok(())
 }
 
@@ -270,7 +271,7 @@ pub(crate) fn analyse_game(searcher: &mut Searcher, job: &Job, run: &Run) -> Res
     let mut last_to = None;
     let mut judged: Vec<summary::JudgedMove> = Vec::new();
     // Each ply's result line, fresh or from an earlier run, for the report.
-    let mut ply_results: Vec<Option<Value>> = vec![None; moves.len()];
+    let mut ply_results: Vec<Option<PlyResult>> = vec![None; moves.len()];
     // The search of the next position, made by the last ply's verdict.
     let mut next_before: Option<Analysis> = None;
     for (i, text) in moves.iter().enumerate() {
@@ -283,22 +284,17 @@ pub(crate) fn analyse_game(searcher: &mut Searcher, job: &Job, run: &Run) -> Res
                 sfen: pos.to_sfen(),
                 played: text.clone(),
             };
-            if let Some(earlier) = done.get(&key) {
+            if let Some(ResultLine::Ply(earlier)) = done.get(&key) {
                 next_before = None;
                 ply_results[i] = Some(earlier.clone());
                 comments[i] =
                     comment_from_result(earlier, pos.variant(), last_to).unwrap_or_default();
-                let score = |field| earlier.get(field).and_then(score_from_json);
-                if let (Some(best), Some(played)) = (score("bestScore"), score("playedScore")) {
-                    let verdict = earlier
-                        .get("judgement")
-                        .and_then(Value::as_str)
-                        .and_then(Judgement::parse);
+                if let (Some(best), Some(played)) = (earlier.best_score, earlier.played_score) {
                     judged.push(summary::JudgedMove {
                         mover: pos.side_to_move(),
-                        best,
-                        played,
-                        judgement: verdict,
+                        best: best.score(),
+                        played: played.score(),
+                        judgement: earlier.judgement,
                     });
                 }
             } else {
@@ -311,11 +307,21 @@ pub(crate) fn analyse_game(searcher: &mut Searcher, job: &Job, run: &Run) -> Res
                 if a.lines.is_empty() {
                     // No iteration finished (a very small budget): no score is known, and
                     // none is made up.
-                    emit(json!({
-                        "id": id, "ply": ply, "sfen": pos.to_sfen(), "played": text,
-                        "playedScore": null, "bestmove": null, "bestScore": null,
-                        "loss": null, "judgement": null, "depth": 0, "nodes": a.nodes,
-                        "pv": null,
+                    emit(&ResultLine::Ply(PlyResult {
+                        id: id.clone(),
+                        ply: ply as u64,
+                        sfen: pos.to_sfen(),
+                        played: text.clone(),
+                        played_score: None,
+                        bestmove: None,
+                        best_score: None,
+                        loss: None,
+                        chances_lost: None,
+                        judgement: None,
+                        depth: Some(0),
+                        nodes: a.nodes,
+                        pv: None,
+                        mate: None,
                     }));
                     last_to = Some(played.to());
                     pos.make_move(played);
@@ -341,26 +347,24 @@ pub(crate) fn analyse_game(searcher: &mut Searcher, job: &Job, run: &Run) -> Res
                     ),
                     mate.as_ref(),
                 );
-                let result = with_mate_field(
-                    json!({
-                    "id": id,
-                    "ply": ply,
-                    "sfen": pos.to_sfen(),
-                    "played": text,
-                    "playedScore": score_json(played_score),
-                    "bestmove": pos.move_to_usi(v.best.mv),
-                    "bestScore": score_json(best_score),
-                    "loss": loss,
-                    "chancesLost": v.chances_lost,
-                    "judgement": v.judgement.map(Judgement::name),
-                    "depth": a.lines[0].depth,
-                    "nodes": v.nodes,
-                    "pv": pv_text(&pos, &v.best.line),
-                    }),
+                let result = PlyResult {
+                    id: id.clone(),
+                    ply: ply as u64,
+                    sfen: pos.to_sfen(),
+                    played: text.clone(),
+                    played_score: Some(ScoreValue::of(played_score)),
+                    bestmove: Some(pos.move_to_usi(v.best.mv)),
+                    best_score: Some(ScoreValue::of(best_score)),
+                    loss: Some(loss),
+                    chances_lost: Some(v.chances_lost),
+                    judgement: v.judgement,
+                    depth: Some(a.lines[0].depth),
+                    nodes: v.nodes,
+                    pv: Some(pv_text(&pos, &v.best.line)),
                     mate,
-                );
-                ply_results[i] = Some(result.clone());
-                emit(result);
+                };
+                emit(&ResultLine::Ply(result.clone()));
+                ply_results[i] = Some(result);
                 // Multipv asks for several lines of each position: the look after the move
                 // has one, so it stands for the next position only with one line.
                 if settings.multipv == 1 {
@@ -372,7 +376,7 @@ pub(crate) fn analyse_game(searcher: &mut Searcher, job: &Job, run: &Run) -> Res
         pos.make_move(played);
     }
     let summary = summary::summarise(&judged);
-    let summary_json = json!({ "sente": summary[0].json(), "gote": summary[1].json() });
+    let summary_json = serde_json::json!({ "sente": summary[0].json(), "gote": summary[1].json() });
     // The game's summary line (once: a resumed run that finds it keeps it).
     let game = game_fingerprint(variant, sfen, moves);
     let key = ResultKey::Summary {
@@ -380,7 +384,11 @@ pub(crate) fn analyse_game(searcher: &mut Searcher, job: &Job, run: &Run) -> Res
         game: game.clone(),
     };
     if !done.contains_key(&key) {
-        emit(json!({ "id": id, "game": game, "summary": summary_json }));
+        emit(&ResultLine::Summary(SummaryLine {
+            id: id.clone(),
+            game,
+            summary: summary_json,
+        }));
     }
     log::debug!(
         "{id}: {}",
@@ -408,7 +416,7 @@ pub(crate) fn analyse_game(searcher: &mut Searcher, job: &Job, run: &Run) -> Res
             job,
             result,
             &ply_results,
-            &summary_json,
+            &summary,
             settings,
         )?);
     }

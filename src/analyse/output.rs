@@ -3,46 +3,20 @@
 
 use super::input::Job;
 use super::judgement::Judgement;
+use super::results::{MateResult, PlyResult, ResultLine};
+use super::summary::SideSummary;
 use super::{report, start_position, Settings};
 use crate::core::score::{mate_plies, Score};
 use crate::position::Position;
 use crate::records::{to_kif_with_header, GameRecord, GameResult};
 use crate::variant::Variant;
-use serde_json::{json, Value};
+use serde_json::Value;
 use std::collections::HashMap;
 use std::io::Write;
 
-/// A score as JSON: `{"cp": 35}` or `{"mate": 5}` (plies, from the side to move).
-pub fn score_json(score: Score) -> Value {
-    match mate_plies(score) {
-        Some(p) => json!({ "mate": p }),
-        None => json!({ "cp": score }),
-    }
-}
-
-/// A result line with the solver's verdict added as `"mate"` (only when `--mate` asked).
-pub(crate) fn with_mate_field(mut result: Value, mate: Option<Value>) -> Value {
-    if let (Some(mate), Some(fields)) = (mate, result.as_object_mut()) {
-        fields.insert("mate".into(), mate);
-    }
-    result
-}
-
-/// The KIF note of a proven mate: `mate in N plies: LINE`.
-pub(crate) fn mate_note(mate: Option<&Value>) -> Option<String> {
-    let mate = mate?;
-    (mate.get("result")?.as_str()? == "mate").then(|| {
-        format!(
-            "mate in {} plies: {}",
-            mate.get("plies").and_then(Value::as_u64).unwrap_or(0),
-            mate.get("line").and_then(Value::as_str).unwrap_or("")
-        )
-    })
-}
-
 /// A KIF comment with the mate note, if any, on a line of its own.
-pub(crate) fn with_mate_note(comment: String, mate: Option<&Value>) -> String {
-    match mate_note(mate) {
+pub(crate) fn with_mate_note(comment: String, mate: Option<&MateResult>) -> String {
+    match mate.and_then(MateResult::note) {
         Some(note) if comment.is_empty() => note,
         Some(note) => format!("{comment}\n{note}"),
         None => comment,
@@ -95,28 +69,28 @@ pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
     })
 }
 
-/// The key of a result line read back, `None` when a field it needs is missing.
-pub(crate) fn key_of_line(value: &Value) -> Option<ResultKey> {
-    let text = |name: &str| value.get(name).and_then(Value::as_str).map(String::from);
-    let id = text("id")?;
-    if value.get("summary").is_some() {
-        let game = text("game").unwrap_or_default();
-        return Some(ResultKey::Summary { id, game });
-    }
-    let sfen = text("sfen")?;
-    match value.get("ply").and_then(Value::as_u64) {
-        Some(ply) => Some(ResultKey::Ply {
-            id,
-            ply,
-            sfen,
-            played: text("played")?,
-        }),
-        None => Some(ResultKey::Position { id, sfen }),
+/// The key of a result line read back.
+pub(crate) fn key_of_line(line: &ResultLine) -> ResultKey {
+    match line {
+        ResultLine::Summary(s) => ResultKey::Summary {
+            id: s.id.clone(),
+            game: s.game.clone(),
+        },
+        ResultLine::Ply(p) => ResultKey::Ply {
+            id: p.id.clone(),
+            ply: p.ply,
+            sfen: p.sfen.clone(),
+            played: p.played.clone(),
+        },
+        ResultLine::Position(p) => ResultKey::Position {
+            id: p.id.clone(),
+            sfen: p.sfen.clone(),
+        },
     }
 }
 
 /// The earlier results of a run, by what they analysed (`--resume`).
-pub type Done = HashMap<ResultKey, Value>;
+pub type Done = HashMap<ResultKey, ResultLine>;
 
 /// The results an output file already holds, by key, for `--resume`.
 ///
@@ -159,8 +133,6 @@ pub fn done_results(path: &std::path::Path) -> Result<Done, String> {
         }
         let text = std::str::from_utf8(line).map_err(|_| at("not UTF-8"))?;
         let value: Value = serde_json::from_str(text).map_err(|_| at("not a result line"))?;
-        let key = key_of_line(&value)
-            .ok_or_else(|| at("a result line without its id, position or move"))?;
         if let Some(judgement) = value.get("judgement").filter(|j| !j.is_null()) {
             if judgement.as_str().and_then(Judgement::parse).is_none() {
                 return Err(at(&format!(
@@ -168,22 +140,11 @@ pub fn done_results(path: &std::path::Path) -> Result<Done, String> {
                 )));
             }
         }
-        done.insert(key, value);
+        let line: ResultLine = serde_json::from_value(value)
+            .map_err(|_| at("a result line without its id, position or move"))?;
+        done.insert(key_of_line(&line), line);
     }
     Ok(done)
-}
-
-/// A score written by [`score_json`], read back.
-pub(crate) fn score_from_json(value: &Value) -> Option<Score> {
-    if let Some(cp) = value.get("cp").and_then(Value::as_i64) {
-        return Some(cp as Score);
-    }
-    let plies = value.get("mate").and_then(Value::as_i64)?;
-    Some(if plies > 0 {
-        crate::core::score::mate_in(plies as usize)
-    } else {
-        crate::core::score::mated_in((-plies) as usize)
-    })
 }
 
 /// The KIF comment of an analysed ply (`pos` before the move, `last_to` the square of the
@@ -252,31 +213,25 @@ pub(crate) fn sente_view(score: Score, mover: crate::core::Color) -> String {
 /// position, the scores, the best line), as the run that analysed it wrote it (`last_to`:
 /// the square of the move before).
 pub(crate) fn comment_from_result(
-    result: &Value,
+    result: &PlyResult,
     variant: &'static Variant,
     last_to: Option<crate::core::Square>,
 ) -> Option<String> {
-    let pos = Position::from_sfen(variant, result.get("sfen")?.as_str()?).ok()?;
-    let played = score_from_json(result.get("playedScore")?)?;
-    let best_score = result.get("bestScore").and_then(score_from_json);
+    let pos = Position::from_sfen(variant, &result.sfen).ok()?;
+    let played = result.played_score?.score();
     let mut line = Vec::new();
     let mut after = pos.clone();
-    let pv = result.get("pv").and_then(Value::as_str).unwrap_or("");
-    for text in pv.split_whitespace() {
+    for text in result.pv.as_deref().unwrap_or("").split_whitespace() {
         let Ok(mv) = after.parse_usi_path(text) else {
             break;
         };
         line.push(mv);
         after.make_move(mv);
     }
-    let verdict = result
-        .get("judgement")
-        .and_then(Value::as_str)
-        .and_then(Judgement::parse);
-    let best = best_score.map(|score| (&line[..], score));
+    let best = result.best_score.map(|score| (&line[..], score.score()));
     Some(with_mate_note(
-        ply_comment(&pos, last_to, played, best, verdict),
-        result.get("mate"),
+        ply_comment(&pos, last_to, played, best, result.judgement),
+        result.mate.as_ref(),
     ))
 }
 
@@ -368,8 +323,8 @@ pub(crate) fn write_game_report(
     dir: &std::path::Path,
     job: &Job,
     result: GameResult,
-    ply_results: &[Option<Value>],
-    summary: &Value,
+    ply_results: &[Option<PlyResult>],
+    summary: &[SideSummary; 2],
     settings: &Settings,
 ) -> Result<std::path::PathBuf, String> {
     let Job::Game {

@@ -8,7 +8,9 @@
 //! The page is built from the per-ply JSON results of the run (fresh or read back by
 //! `--resume`), so a report always shows what the output file says.
 
-use super::{score_from_json, winning_chances, Judgement, Thresholds};
+use super::results::PlyResult;
+use super::summary::SideSummary;
+use super::{winning_chances, Judgement, Thresholds};
 use crate::core::{Color, Move, Square};
 use crate::position::Position;
 use crate::records::kif::kanji_number;
@@ -24,16 +26,16 @@ pub struct GameReport<'a> {
     pub start: Position,
     /// The moves, USI.
     pub moves: &'a [String],
-    /// Each ply's result line (`None` for a ply that was not analysed).
-    pub results: &'a [Option<Value>],
+    /// Each ply's result (`None` for a ply that was not analysed).
+    pub results: &'a [Option<PlyResult>],
     /// Sente's and gote's names.
     pub names: (&'a str, &'a str),
     /// The KIF header tags of the input (event, start time, time control, ...).
     pub header: &'a [(String, String)],
     /// How the game ended.
     pub result: GameResult,
-    /// The summary line's `summary` field: `{"sente": {...}, "gote": {...}}`.
-    pub summary: &'a Value,
+    /// Each side's figures (sente, gote).
+    pub summary: &'a [SideSummary; 2],
     /// The judgement thresholds the run used (named on the page).
     pub thresholds: Thresholds,
 }
@@ -165,15 +167,14 @@ fn ply_views(game: &GameReport) -> Result<(Vec<PlyView>, Vec<Vec<i32>>), String>
         let played = pos.parse_usi_path(text).map_err(|e| e.to_string())?;
         let mover = pos.side_to_move();
         let result = game.results.get(i).and_then(Option::as_ref);
-        let field = |name: &str| result.and_then(|r| r.get(name));
         let sente_view = |s: i32| if mover == Color::Sente { s } else { -s };
-        let best = field("bestmove")
-            .and_then(Value::as_str)
+        let best = result
+            .and_then(|r| r.bestmove.as_deref())
             .and_then(|usi| pos.parse_usi_path(usi).ok())
             .map(|best| {
                 // The best move and the line after it, as the KIF comment shows them.
-                let line: Vec<Move> = field("pv")
-                    .and_then(Value::as_str)
+                let line: Vec<Move> = result
+                    .and_then(|r| r.pv.as_deref())
                     .map(|pv| {
                         let mut p = pos.clone();
                         pv.split_whitespace()
@@ -191,22 +192,19 @@ fn ply_views(game: &GameReport) -> Result<(Vec<PlyView>, Vec<Vec<i32>>), String>
                     .unwrap_or_else(|| vec![best]);
                 (kif_line(&pos, &line, last_to), move_squares(&pos, best))
             });
-        // Only a judgement Shishi gives: the field of a result read back is no HTML.
-        let judgement = field("judgement")
-            .and_then(Value::as_str)
-            .and_then(Judgement::parse);
+        let judgement = result.and_then(|r| r.judgement);
         views.push(PlyView {
             mover,
             kif: kif_line(&pos, &[played], last_to),
             squares: move_squares(&pos, played),
-            eval: field("playedScore")
-                .and_then(score_from_json)
-                .map(sente_view),
-            chances_lost: field("chancesLost").and_then(Value::as_i64).unwrap_or(0),
+            eval: result
+                .and_then(|r| r.played_score)
+                .map(|s| sente_view(s.score())),
+            chances_lost: result.and_then(|r| r.chances_lost).map_or(0, i64::from),
             // A move as good as the best needs no arrow to another.
             best: best.filter(|_| judgement.is_some()),
             judgement,
-            mate_note: field("mate").and_then(|m| super::mate_note(Some(m))),
+            mate_note: result.and_then(|r| r.mate.as_ref()).and_then(|m| m.note()),
         });
         last_to = Some(played.to());
         pos.make_move(played);
@@ -296,32 +294,25 @@ fn header_list(game: &GameReport) -> String {
 }
 
 /// Each side's counts, average loss and accuracy.
-fn summary_table(summary: &Value) -> String {
-    let row = |label: &str, key: &str| {
-        let cell = |side: &str| {
-            summary
-                .get(side)
-                .and_then(|s| s.get(key))
-                .map_or("–".to_string(), |v| match v.as_f64() {
-                    Some(x) if key == "accuracy" => format!("{x:.1}%"),
-                    Some(x) if key == "averageCpLoss" => format!("{x:.1}"),
-                    _ => v.to_string(),
-                })
-        };
+fn summary_table(summary: &[SideSummary; 2]) -> String {
+    let row = |label: &str, cell: &dyn Fn(&SideSummary) -> String| {
         format!(
             "<tr><th>{label}</th><td>{}</td><td>{}</td></tr>",
-            cell("sente"),
-            cell("gote")
+            cell(&summary[0]),
+            cell(&summary[1])
         )
     };
     format!(
         "<h2>Summary</h2>\n<table class=\"summary\"><tr><th></th><th>☗ Sente</th><th>☖ Gote</th></tr>{}{}{}{}{}{}</table>\n",
-        row("Moves analysed", "moves"),
-        row("<span class=\"inaccuracy\">Inaccuracies ?!</span>", "inaccuracies"),
-        row("<span class=\"mistake\">Mistakes ?</span>", "mistakes"),
-        row("<span class=\"blunder\">Blunders ??</span>", "blunders"),
-        row("Average centipawn loss", "averageCpLoss"),
-        row("Accuracy", "accuracy"),
+        row("Moves analysed", &|s| s.moves.to_string()),
+        row(
+            "<span class=\"inaccuracy\">Inaccuracies ?! 疑問手</span>",
+            &|s| s.inaccuracies.to_string()
+        ),
+        row("<span class=\"mistake\">Mistakes ? 悪手</span>", &|s| s.mistakes.to_string()),
+        row("<span class=\"blunder\">Blunders ?? 大悪手</span>", &|s| s.blunders.to_string()),
+        row("Average centipawn loss", &|s| format!("{:.1}", s.average_cp_loss)),
+        row("Accuracy", &|s| format!("{:.1}%", s.accuracy)),
     )
 }
 
@@ -586,18 +577,32 @@ mod tests {
     fn a_page_is_self_contained_and_shows_every_move() {
         let start = Position::startpos(Variant::chu());
         let moves: Vec<String> = ["7i7h", "7d7e", "7j7i6h"].map(String::from).to_vec();
+        let line = |v: Value| Some(serde_json::from_value::<PlyResult>(v).unwrap());
+        let base = json!({"id": "g1", "ply": 1, "sfen": "-", "played": "-", "bestScore": null,
+            "loss": null, "depth": 5, "nodes": 1, "pv": null});
+        let with = |fields: Value| {
+            let mut v = base.clone();
+            v.as_object_mut()
+                .unwrap()
+                .extend(fields.as_object().unwrap().clone());
+            line(v)
+        };
         let results = vec![
-            Some(json!({"playedScore": {"cp": 20}, "bestmove": "7i7h", "judgement": null})),
-            Some(
+            with(json!({"playedScore": {"cp": 20}, "bestmove": "7i7h", "judgement": null})),
+            with(
                 json!({"playedScore": {"cp": -90}, "bestmove": "6d6e", "pv": "6d6e 7h7g",
                         "judgement": "mistake", "chancesLost": 24}),
             ),
-            Some(json!({"playedScore": {"mate": 5}, "bestmove": "7j7i6h", "judgement": null})),
+            with(json!({"playedScore": {"mate": 5}, "bestmove": "7j7i6h", "judgement": null})),
         ];
-        let summary = json!({"sente": {"moves": 2, "inaccuracies": 0, "mistakes": 0,
-            "blunders": 0, "averageCpLoss": 0.0, "accuracy": 100.0},
-            "gote": {"moves": 1, "inaccuracies": 0, "mistakes": 1, "blunders": 0,
-            "averageCpLoss": 110.0, "accuracy": 60.5}});
+        let side = |moves, mistakes, loss, accuracy| SideSummary {
+            moves,
+            mistakes,
+            average_cp_loss: loss,
+            accuracy,
+            ..SideSummary::default()
+        };
+        let summary = [side(2, 0, 0.0, 100.0), side(1, 1, 110.0, 60.5)];
         let header = vec![("棋戦".to_string(), "<lishogi>".to_string())];
         let page = render(&GameReport {
             id: "g1",

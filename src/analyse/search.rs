@@ -1,13 +1,13 @@
 //! The searches of an analysis: one position's best lines with a fresh table (so that
 //! results do not depend on the order of work), and the mate solver's verdict.
 
+use super::results::MateResult;
 use super::Settings;
 use crate::mate::Verdict;
 use crate::position::Position;
 use crate::search::{
     Info, Limits, Observer, Request, SearchControl, SearchOptions, Searcher, Task,
 };
-use serde_json::{json, Value};
 use std::sync::Mutex;
 
 pub(crate) struct Lines(Mutex<Vec<Info>>);
@@ -90,10 +90,13 @@ pub(crate) fn search(
     }
 }
 
-/// The mate solver's verdict on `pos` (`--mate`): `{"result": "mate", "plies": N, "line":
-/// "..."}` for a forced win of the side to move, `{"result": "nomate"}` when no checking
-/// sequence wins, `{"result": "unknown"}` when undecided in `time`.
-pub(crate) fn prove(searcher: &mut Searcher, pos: &Position, time: std::time::Duration) -> Value {
+/// The mate solver's verdict on `pos` (`--mate`): a forced win of the side to move with
+/// its line, no checking sequence that wins, or undecided in `time`.
+pub(crate) fn prove(
+    searcher: &mut Searcher,
+    pos: &Position,
+    time: std::time::Duration,
+) -> MateResult {
     let request = Request {
         limits: Limits {
             mate: true,
@@ -111,11 +114,12 @@ pub(crate) fn prove(searcher: &mut Searcher, pos: &Position, time: std::time::Du
         &crate::search::Silent,
     );
     match result.mate {
-        Some(Verdict::Mate(line)) => {
-            json!({ "result": "mate", "plies": line.len(), "line": pv_text(pos, &line) })
-        }
-        Some(Verdict::NoMate) => json!({ "result": "nomate" }),
-        _ => json!({ "result": "unknown" }),
+        Some(Verdict::Mate(line)) => MateResult::Mate {
+            plies: line.len(),
+            line: pv_text(pos, &line),
+        },
+        Some(Verdict::NoMate) => MateResult::Nomate,
+        _ => MateResult::Unknown,
     }
 }
 

@@ -1,0 +1,212 @@
+//! The result lines of an analysis, typed: one per position, one per ply of a game, one
+//! summary per game. They are written as JSON lines (`protocol-docs/analyse.md`) and read
+//! back by `--resume` into the same types, so that the KIF comments and the report are
+//! built from typed values, never from fields looked up by name.
+
+use super::judgement::Judgement;
+use crate::core::score::{mate_in, mate_plies, mated_in, Score};
+use serde::{Deserialize, Serialize};
+
+/// A score as JSON: `{"cp": 35}` or `{"mate": 5}` (plies, from the side to move).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum ScoreValue {
+    /// Centipawns.
+    Cp {
+        /// The centipawns.
+        cp: i32,
+    },
+    /// A mate in this many plies (negative: the side to move is mated).
+    Mate {
+        /// The plies, signed.
+        mate: i32,
+    },
+}
+
+impl ScoreValue {
+    /// The JSON form of a search score.
+    pub fn of(score: Score) -> ScoreValue {
+        match mate_plies(score) {
+            Some(mate) => ScoreValue::Mate { mate },
+            None => ScoreValue::Cp { cp: score },
+        }
+    }
+
+    /// The search score it stands for.
+    pub fn score(self) -> Score {
+        match self {
+            ScoreValue::Cp { cp } => cp,
+            ScoreValue::Mate { mate } if mate > 0 => mate_in(mate as usize),
+            ScoreValue::Mate { mate } => mated_in(mate.unsigned_abs() as usize),
+        }
+    }
+}
+
+/// The mate solver's verdict on a position (`--mate`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "result", rename_all = "lowercase")]
+pub enum MateResult {
+    /// A forced win of the side to move, with checks.
+    Mate {
+        /// The proven line's length.
+        plies: usize,
+        /// The proven line, USI.
+        line: String,
+    },
+    /// No checking sequence wins.
+    Nomate,
+    /// Undecided in the time given.
+    Unknown,
+}
+
+impl MateResult {
+    /// The KIF note of a proven mate: `mate in N plies: LINE`.
+    pub fn note(&self) -> Option<String> {
+        match self {
+            MateResult::Mate { plies, line } => Some(format!("mate in {plies} plies: {line}")),
+            _ => None,
+        }
+    }
+}
+
+/// One ply of a game, analysed. Scores are from the mover's side, mates counted in plies
+/// from the position before the move.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PlyResult {
+    /// The record's id.
+    pub id: String,
+    /// The ply (1 = the first move).
+    pub ply: u64,
+    /// The position before the move.
+    pub sfen: String,
+    /// The move played, USI.
+    pub played: String,
+    /// The move played's value (`None`: no search finished).
+    pub played_score: Option<ScoreValue>,
+    /// The best move found (the move played when nothing was better).
+    pub bestmove: Option<String>,
+    /// The best move's value.
+    pub best_score: Option<ScoreValue>,
+    /// Centipawns given away against the best move (mates as about 10000).
+    pub loss: Option<i32>,
+    /// Winning chances given away, hundredths.
+    #[serde(default)]
+    pub chances_lost: Option<i32>,
+    /// The judgement, if the move gave away enough.
+    pub judgement: Option<Judgement>,
+    /// The depth of the search of the position.
+    pub depth: Option<i32>,
+    /// The nodes of every search the verdict took.
+    pub nodes: u64,
+    /// The best move and the line after it, USI.
+    pub pv: Option<String>,
+    /// The mate solver's verdict on the position (`--mate`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mate: Option<MateResult>,
+}
+
+/// One of a position's best lines.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LineResult {
+    /// Its first move, USI.
+    #[serde(rename = "move")]
+    pub first: Option<String>,
+    /// Its score, from the side to move.
+    pub score: ScoreValue,
+    /// Its depth.
+    pub depth: i32,
+    /// The line, USI.
+    pub pv: String,
+}
+
+/// A position, analysed.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PositionResult {
+    /// The record's id.
+    pub id: String,
+    /// The position analysed.
+    pub sfen: String,
+    /// The best move, USI.
+    pub bestmove: Option<String>,
+    /// Its score, from the side to move.
+    pub score: Option<ScoreValue>,
+    /// The depth reached.
+    pub depth: Option<i32>,
+    /// The nodes searched.
+    pub nodes: u64,
+    /// The best line, USI.
+    pub pv: Option<String>,
+    /// Every line asked for (`--multipv`), best first.
+    pub multipv: Vec<LineResult>,
+    /// The mate solver's verdict (`--mate`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mate: Option<MateResult>,
+}
+
+/// A game's summary line: each side's figures (`super::summary::SideSummary::json`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SummaryLine {
+    /// The record's id.
+    pub id: String,
+    /// The game's fingerprint (a hash of its variant, start and moves).
+    #[serde(default)]
+    pub game: String,
+    /// `{"sente": {...}, "gote": {...}}`.
+    pub summary: serde_json::Value,
+}
+
+/// Any result line.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum ResultLine {
+    /// A game's summary (it has `summary`).
+    Summary(SummaryLine),
+    /// A ply of a game (it has `ply`).
+    Ply(PlyResult),
+    /// A position.
+    Position(PositionResult),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_read_back_as_the_type_they_were_written_as() {
+        let ply = PlyResult {
+            id: "g".into(),
+            ply: 3,
+            sfen: "x".into(),
+            played: "7i7h".into(),
+            played_score: Some(ScoreValue::of(mated_in(4))),
+            bestmove: Some("6i6h".into()),
+            best_score: Some(ScoreValue::of(-12)),
+            loss: Some(9988),
+            chances_lost: Some(99),
+            judgement: Some(Judgement::Blunder),
+            depth: Some(7),
+            nodes: 1000,
+            pv: Some("6i6h".into()),
+            mate: Some(MateResult::Nomate),
+        };
+        let text = serde_json::to_string(&ResultLine::Ply(ply.clone())).unwrap();
+        assert!(text.contains("\"playedScore\":{\"mate\":-4}"), "{text}");
+        assert!(text.contains("\"judgement\":\"blunder\""), "{text}");
+        assert!(text.contains("\"mate\":{\"result\":\"nomate\"}"), "{text}");
+        assert_eq!(
+            serde_json::from_str::<ResultLine>(&text).unwrap(),
+            ResultLine::Ply(ply)
+        );
+        assert_eq!(ScoreValue::of(mated_in(4)).score(), mated_in(4));
+        assert_eq!(ScoreValue::of(mate_in(9)).score(), mate_in(9));
+        let summary = "{\"id\":\"g\",\"game\":\"00ff\",\"summary\":{\"sente\":{}}}";
+        assert!(matches!(
+            serde_json::from_str::<ResultLine>(summary).unwrap(),
+            ResultLine::Summary(_)
+        ));
+        // Anything but Shishi's judgements is refused.
+        let forged = text.replace("\"blunder\"", "\"<img>\"");
+        assert!(serde_json::from_str::<PlyResult>(&forged).is_err());
+    }
+}
