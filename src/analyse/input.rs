@@ -42,6 +42,9 @@ pub enum Job {
         /// A KIF's header tags other than the players (`棋戦`, `場所`, `開始日時`, `持ち時間`,
         /// ...), in order, for the annotated KIF.
         header: Vec<(String, String)>,
+        /// Each move's thinking time, ms, where the record has them (a KIF's time fields,
+        /// a match record's `timesMs`); empty otherwise.
+        times_ms: Vec<Option<u64>>,
     },
 }
 
@@ -73,6 +76,8 @@ struct JsonGame {
     /// lishogi's export: `{"sente": {"user": {"name": ...}}, "gote": ...}` (an AI side has
     /// `aiLevel` instead of a user).
     players: Option<serde_json::Value>,
+    /// `shishi match --jsonl`: each move's thinking time, ms.
+    times_ms: Option<Vec<u64>>,
 }
 
 impl JsonGame {
@@ -264,6 +269,12 @@ fn parse_jsonl(
             names,
             result,
             header: Vec::new(),
+            times_ms: record
+                .times_ms
+                .unwrap_or_default()
+                .into_iter()
+                .map(Some)
+                .collect(),
         });
     }
     (jobs, errors)
@@ -310,6 +321,7 @@ fn parse_kif(text: &str, file: &str, variant: Option<&'static Variant>) -> (Vec<
                     names: game.names,
                     result: game.result,
                     header: game.header,
+                    times_ms: game.times_ms,
                 }],
                 Vec::new(),
             )

@@ -81,11 +81,13 @@ impl Judgement {
     }
 }
 
-/// The slope of [`winning_chances`] per centipawn: lichess's, fitted to its players' games
-/// (lishogi's own constant was not checked here). At 300 cp the chances are 0.50, at
-/// 1000 cp 0.95: a position ten pawns up is won, and losing a pawn there changes little.
-/// Not yet fitted to chu games (Shishi's centipawns are its own).
-pub(crate) const WINNING_CHANCES_PER_CP: f64 = 0.003_682_08;
+/// The slope of [`winning_chances`] per centipawn, fitted to chu: Shishi's scores (200,000
+/// nodes, the analysis default) of 1,680 positions of 32 self-play games against the
+/// games' results, by `scripts/label.py` (logistic slope 0.360 on its `10^(-s cp / 400)`
+/// scale, that is 0.360 ln 10 / 400 per centipawn; protocol-docs/analyse.md). Shishi's chu
+/// centipawns weigh less than chess ones (lichess's slope is 0.00368): at 500 cp the chances
+/// are 0.48, at 1000 cp 0.78, at 2000 cp 0.97. Sho uses the same curve (not fitted).
+pub(crate) const WINNING_CHANCES_PER_CP: f64 = 0.360 * std::f64::consts::LN_10 / 400.0;
 
 /// The chances that a score gives the side it belongs to, from -1 (lost) to +1 (won): a
 /// logistic curve of the centipawns, and exactly +1 or -1 for a mate, so that a mate
@@ -101,9 +103,10 @@ pub fn winning_chances(score: Score) -> f64 {
     }
 }
 
-/// Centipawn scores count at most this much in [`winning_chances`] (as on lichess): beyond
-/// ten pawns the game is decided, and a mate stays above every such score.
-pub(crate) const CHANCES_CEILING_CP: Score = 1000;
+/// Centipawn scores count at most this much in [`winning_chances`] (lichess stops at ten
+/// pawns; on the chu curve twenty of Shishi's pawns are 0.97): beyond it the game is
+/// decided, and a mate stays above every such score.
+pub(crate) const CHANCES_CEILING_CP: Score = 2000;
 
 /// The winning chances a move gave away (`best` and `played` from the mover's side), in
 /// hundredths (0 for a move as good as the best), and its judgement. A move that keeps a
@@ -165,12 +168,14 @@ mod tests {
         // +122.04 outranked its mate 6. A forced win is never a mistake.
         assert_eq!(judge(12_204, mate_in(6), &t), (0, None));
         assert_eq!(judge(mate_in(3), mate_in(9), &t), (0, None));
-        // Ten pawns up, a pawn less changes little: no mark. Even, a pawn is a mistake.
+        // Ten pawns up, a pawn less changes little: no mark. Even, a pawn is an inaccuracy
+        // (chu's curve: Shishi's pawns weigh less than chess's).
         assert_eq!(judge(1_100, 1_000, &t).1, None);
         assert_eq!(judge(-1_000, -1_100, &t).1, None);
-        assert_eq!(judge(30, -30, &t).1, Some(Judgement::Inaccuracy));
-        assert_eq!(judge(60, -60, &t).1, Some(Judgement::Mistake));
-        assert_eq!(judge(100, -100, &t).1, Some(Judgement::Blunder));
+        assert_eq!(judge(20, -20, &t).1, None);
+        assert_eq!(judge(50, -50, &t).1, Some(Judgement::Inaccuracy));
+        assert_eq!(judge(100, -100, &t).1, Some(Judgement::Mistake));
+        assert_eq!(judge(150, -150, &t).1, Some(Judgement::Blunder));
         // Letting a forced win go, or walking into a mate, is a blunder.
         assert_eq!(judge(mate_in(5), 0, &t).1, Some(Judgement::Blunder));
         assert_eq!(judge(0, mated_in(4), &t).1, Some(Judgement::Blunder));

@@ -166,7 +166,7 @@ pub(crate) fn ply_comment(
             "\n{} ({}): 最善 {} {}",
             v.kanji(),
             v.name(),
-            crate::records::kif_line(pos, shown, last_to),
+            crate::records::kif_line_marked(pos, shown, last_to),
             sente_view(score, mover)
         );
     }
@@ -334,6 +334,7 @@ pub(crate) fn write_game_report(
         moves,
         names,
         header,
+        times_ms,
         ..
     } = job
     else {
@@ -349,6 +350,7 @@ pub(crate) fn write_game_report(
         result,
         summary,
         thresholds: settings.thresholds,
+        times_ms,
     })?;
     write_new_file(dir, &report::report_file_name(id), &page)
 }
@@ -367,11 +369,18 @@ pub(crate) fn write_game_kif(
         sfen,
         moves,
         header,
+        times_ms,
         ..
     } = job
     else {
         unreachable!("called for games only");
     };
+    // The input's move times are kept where it has one for every move.
+    let times_ms: Vec<u64> = times_ms
+        .iter()
+        .copied()
+        .collect::<Option<_>>()
+        .unwrap_or_default();
     let record = GameRecord {
         game: 0,
         variant: Variant::by_name(variant).ok_or("unknown variant")?,
@@ -382,7 +391,11 @@ pub(crate) fn write_game_kif(
         forfeit: false,
         sente: names.0.clone(),
         gote: names.1.clone(),
-        times_ms: Vec::new(),
+        times_ms: if times_ms.len() == moves.len() {
+            times_ms
+        } else {
+            Vec::new()
+        },
         comments,
         opening: 0,
         // No date of the run: the same analysis writes the same file, which a resumed run
@@ -438,8 +451,8 @@ mod tests {
         );
         assert_eq!(
             comment,
-            "評価値 -2.50（先手から見て）\n大悪手 (blunder): 最善 7八歩兵 （←7九）  \
-7五歩兵 （←7四）  一歩目 7九獅子 （←7十） 二歩目 6八獅子 （←7九） +0.40"
+            "評価値 -2.50（先手から見て）\n大悪手 (blunder): 最善 ☗7八歩兵 （←7九）  \
+☖7五歩兵 （←7四）  ☗一歩目 7九獅子 （←7十） 二歩目 6八獅子 （←7九） +0.40"
         );
     }
 }

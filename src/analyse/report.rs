@@ -14,7 +14,7 @@ use super::{winning_chances, Judgement, Thresholds};
 use crate::core::{Color, Move, Square};
 use crate::position::Position;
 use crate::records::kif::kanji_number;
-use crate::records::{kif_line, GameResult};
+use crate::records::{kif_line, kif_line_marked, GameResult};
 use serde_json::{json, Value};
 use std::fmt::Write as _;
 
@@ -38,6 +38,8 @@ pub struct GameReport<'a> {
     pub summary: &'a [SideSummary; 2],
     /// The judgement thresholds the run used (named on the page).
     pub thresholds: Thresholds,
+    /// Each move's thinking time, ms, where the input has them (else empty).
+    pub times_ms: &'a [Option<u64>],
 }
 
 /// How many critical moments the page lists at most.
@@ -64,11 +66,24 @@ struct PlyView {
     judgement: Option<Judgement>,
     /// Winning chances given away, hundredths.
     chances_lost: i64,
-    /// The best move and its line in KIF notation, and the best move's squares.
-    best: Option<(String, MoveSquares)>,
+    /// The best line from the position before the move, for a judged move.
+    best: Option<BestLine>,
+    /// The move's thinking time, ms, where the input has it.
+    time_ms: Option<u64>,
     /// A mate the solver proved or the search found, as the KIF comment says it (`N手詰`).
     mate_note: Option<String>,
 }
+
+/// The best line of a judged move, to be played out on the board step by step.
+struct BestLine {
+    /// The whole line in KIF notation, each move after its mover's mark (☗, ☖).
+    text: String,
+    /// Each move: its KIF text (with the mark), its squares, and the board after it.
+    steps: Vec<(String, MoveSquares, Vec<i32>)>,
+}
+
+/// How many moves of a best line the page plays out.
+const BEST_LINE_STEPS: usize = 6;
 
 /// The page for one game.
 pub fn render(game: &GameReport) -> Result<String, String> {
@@ -89,8 +104,14 @@ pub fn render(game: &GameReport) -> Result<String, String> {
                 "squares": squares_json(v.squares),
                 "eval": v.eval.map(eval_text),
                 "judgement": v.judgement.map(Judgement::name),
-                "best": v.best.as_ref().map(|(line, sq)| json!({ "line": line, "squares": squares_json(*sq) })),
+                "best": v.best.as_ref().map(|b| json!({
+                    "line": b.text,
+                    "steps": b.steps.iter().map(|(kif, sq, board)| json!({
+                        "kif": kif, "squares": squares_json(*sq), "board": board,
+                    })).collect::<Vec<_>>(),
+                })),
                 "mate": v.mate_note,
+                "timeMs": v.time_ms,
             })
         })
         .collect();
@@ -122,7 +143,14 @@ pub fn render(game: &GameReport) -> Result<String, String> {
         escape(&result_sentence(game.result, game.moves.len())),
         header_list(game)
     );
-    page += "<main>\n<section class=\"left\">\n";
+    page += "<main>\n<section class=\"board-col\">\n<div id=\"board-block\">\
+<div id=\"board-wrap\"><div id=\"files\"></div><div id=\"board\"></div><div id=\"ranks\"></div>\
+<svg id=\"arrows\"></svg></div>\n<div class=\"nav\"><button id=\"first\" title=\"start\">|◀</button>\
+<button id=\"prev\" title=\"back (←)\">◀</button><button id=\"next\" title=\"forward (→)\">▶</button>\
+<button id=\"last\" title=\"end\">▶|</button><button id=\"flip\" title=\"turn the board around\">⇅ flip</button></div>\n\
+</div>\n<div id=\"position-note\"></div>\n</section>\n\
+<section class=\"moves-col\">\n<h2>Moves</h2>\n<ol id=\"moves\"></ol>\n</section>\n\
+<section class=\"info-col\">\n";
     page += &summary_table(game.summary);
     let _ = write!(
         page,
@@ -130,12 +158,9 @@ pub fn render(game: &GameReport) -> Result<String, String> {
 (top: sente wins, bottom: gote wins; a mate is at the edge). Click to go to a move.</p>\n{}\n",
         graph_svg(&views)
     );
+    page += &time_chart(&views);
     page += &critical_moments(&views);
-    page += "</section>\n<section class=\"middle\">\n<div id=\"board-wrap\"><div id=\"files\"></div>\
-<div id=\"board\"></div><div id=\"ranks\"></div><svg id=\"arrows\"></svg></div>\n\
-<div id=\"position-note\"></div>\n<div class=\"nav\"><button id=\"first\" title=\"start\">|◀</button>\
-<button id=\"prev\">◀</button><button id=\"next\">▶</button><button id=\"last\" title=\"end\">▶|</button></div>\n\
-</section>\n<section class=\"right\">\n<h2>Moves</h2>\n<ol id=\"moves\"></ol>\n</section>\n</main>\n";
+    page += "</section>\n</main>\n";
     let _ = writeln!(
         page,
         "<footer>Analysed by Shishi. Scores are from sente's view (+ sente is better), in \
@@ -172,13 +197,13 @@ fn ply_views(game: &GameReport) -> Result<(Vec<PlyView>, Vec<Vec<i32>>), String>
             .and_then(|r| r.bestmove.as_deref())
             .and_then(|usi| pos.parse_usi_path(usi).ok())
             .map(|best| {
-                // The best move and the line after it, as the KIF comment shows them.
+                // The best line as the result gives it (its first move the best move).
                 let line: Vec<Move> = result
                     .and_then(|r| r.pv.as_deref())
                     .map(|pv| {
                         let mut p = pos.clone();
                         pv.split_whitespace()
-                            .take(4)
+                            .take(BEST_LINE_STEPS)
                             .map_while(|m| {
                                 let mv = p.parse_usi_path(m).ok()?;
                                 p.make_move(mv);
@@ -190,7 +215,7 @@ fn ply_views(game: &GameReport) -> Result<(Vec<PlyView>, Vec<Vec<i32>>), String>
                         l.first().map(|&m| pos.canonical(m)) == Some(pos.canonical(best))
                     })
                     .unwrap_or_else(|| vec![best]);
-                (kif_line(&pos, &line, last_to), move_squares(&pos, best))
+                best_line(&pos, &line, last_to)
             });
         let judgement = result.and_then(|r| r.judgement);
         views.push(PlyView {
@@ -205,12 +230,28 @@ fn ply_views(game: &GameReport) -> Result<(Vec<PlyView>, Vec<Vec<i32>>), String>
             best: best.filter(|_| judgement.is_some()),
             judgement,
             mate_note: result.and_then(|r| r.mate.as_ref()).and_then(|m| m.note()),
+            time_ms: game.times_ms.get(i).copied().flatten(),
         });
         last_to = Some(played.to());
         pos.make_move(played);
         boards.push(board_cells(&pos));
     }
     Ok((views, boards))
+}
+
+/// A best line from `pos` played out: its text, and each move's text, squares and board.
+fn best_line(pos: &Position, line: &[Move], mut last_to: Option<Square>) -> BestLine {
+    let text = kif_line_marked(pos, line, last_to);
+    let mut p = pos.clone();
+    let mut steps = Vec::new();
+    for &mv in line {
+        let kif = kif_line_marked(&p, &[mv], last_to);
+        let squares = move_squares(&p, mv);
+        last_to = Some(mv.to());
+        p.make_move(mv);
+        steps.push((kif, squares, board_cells(&p)));
+    }
+    BestLine { text, steps }
 }
 
 /// The board as the page draws it (see [`ply_views`]).
@@ -368,6 +409,47 @@ role=\"img\" aria-label=\"evaluation graph\">\
     svg
 }
 
+/// Each move's thinking time as bars (sente's up, gote's down), when the input has times.
+fn time_chart(views: &[PlyView]) -> String {
+    let longest = views.iter().filter_map(|v| v.time_ms).max().unwrap_or(0);
+    if longest == 0 {
+        return String::new();
+    }
+    let n = views.len().max(1) as f64;
+    let half = TIME_CHART_HEIGHT / 2.0;
+    let width = (GRAPH_WIDTH / n).max(1.0);
+    let mut bars = String::new();
+    for (i, v) in views.iter().enumerate() {
+        let Some(ms) = v.time_ms else { continue };
+        let h = ms as f64 / longest as f64 * (half - 2.0);
+        let (y, class) = if v.mover == Color::Sente {
+            (half - h, "sente-time")
+        } else {
+            (half, "gote-time")
+        };
+        let _ = write!(
+            bars,
+            "<rect class=\"{class}\" x=\"{:.1}\" y=\"{y:.1}\" width=\"{:.1}\" height=\"{h:.1}\">\
+<title>{}. {} {:.1} s</title></rect>",
+            i as f64 / n * GRAPH_WIDTH,
+            (width - 0.5).max(0.5),
+            i + 1,
+            escape(&v.kif),
+            ms as f64 / 1000.0
+        );
+    }
+    format!(
+        "<h2>Time per move</h2>\n<p class=\"note\">Sente's moves above the line, gote's below; \
+the longest took {:.1} s. Click to go to a move.</p>\n<svg id=\"times\" viewBox=\"0 0 {GRAPH_WIDTH} \
+{TIME_CHART_HEIGHT}\" preserveAspectRatio=\"none\" role=\"img\" aria-label=\"time per move\">\
+<line class=\"axis\" x1=\"0\" y1=\"{half}\" x2=\"{GRAPH_WIDTH}\" y2=\"{half}\"/>{bars}</svg>\n",
+        longest as f64 / 1000.0
+    )
+}
+
+/// The time chart's height in SVG units.
+const TIME_CHART_HEIGHT: f64 = 90.0;
+
 /// The moves that gave away the most winning chances, worst first.
 fn critical_moments(views: &[PlyView]) -> String {
     let mut judged: Vec<(usize, &PlyView)> = views
@@ -385,7 +467,7 @@ fn critical_moments(views: &[PlyView]) -> String {
             .take(CRITICAL_MOMENTS)
             .map(|(i, v)| {
                 format!(
-                "<li><a href=\"#\" data-ply=\"{}\">{}. {} {}</a> <span class=\"{}\">{}</span>, \
+                "<li><a href=\"#\" data-ply=\"{}\">{}. {} {}</a> <span class=\"{}\">{} {}</span>, \
 win chance down {} points{}</li>",
                 i + 1,
                 i + 1,
@@ -393,11 +475,12 @@ win chance down {} points{}</li>",
                 escape(&v.kif),
                 v.judgement.map_or("", Judgement::name),
                 v.judgement.map_or("", Judgement::name),
+                v.judgement.map_or("", Judgement::kanji),
                 // Hundredths of the -1..+1 scale are half as many points of a 0-100% chance.
                 (v.chances_lost + 1) / 2,
                 v.best
                     .as_ref()
-                    .map(|(line, _)| format!("; best {}", escape(line)))
+                    .map(|b| format!("; best {}", escape(&b.text)))
                     .unwrap_or_default()
             )
             })
@@ -430,16 +513,17 @@ pub fn report_file_name(id: &str) -> String {
 }
 
 const STYLE: &str = r##"
+* { box-sizing: border-box; }
 body { font-family: system-ui, sans-serif; margin: 0 auto; max-width: 1500px; padding: 12px 20px; color: #222; background: #faf8f3; }
 header h1 { font-size: 1.5em; margin: 0.2em 0; }
 header .vs { color: #888; font-weight: normal; font-size: 0.8em; }
 header .result { font-size: 1.1em; margin: 0.2em 0; }
 dl.tags { display: flex; flex-wrap: wrap; gap: 0 1.5em; margin: 0.3em 0; color: #555; font-size: 0.9em; }
 dl.tags dt { font-weight: bold; } dl.tags dt::after { content: "："; } dl.tags dd { margin: 0 0 0 0.2em; }
-main { display: flex; gap: 24px; align-items: flex-start; flex-wrap: wrap; }
-section.left { flex: 1 1 420px; min-width: 380px; }
-section.middle { flex: 0 0 auto; }
-section.right { flex: 0 0 300px; }
+main { display: grid; gap: 24px; align-items: start; grid-template-columns: minmax(340px, 1fr) auto 300px; grid-template-areas: "info board moves"; }
+section.info-col { grid-area: info; min-width: 0; }
+section.board-col { grid-area: board; min-width: 0; }
+section.moves-col { grid-area: moves; min-width: 0; }
 h2 { font-size: 1.1em; margin: 0.8em 0 0.3em; }
 .note { color: #666; font-size: 0.85em; margin: 0.2em 0; }
 table.summary { border-collapse: collapse; }
@@ -447,124 +531,204 @@ table.summary th, table.summary td { padding: 3px 10px; border-bottom: 1px solid
 table.summary th:first-child { text-align: left; font-weight: normal; }
 #graph { width: 100%; height: 180px; border: 1px solid #aaa; cursor: pointer; display: block; }
 #graph .gote-side { fill: #555; } #graph .sente-area { fill: #f4f1ea; }
-#graph .axis { stroke: #999; stroke-dasharray: 4 3; } #graph .eval-line { fill: none; stroke: #b07d2b; stroke-width: 1.5; }
+.axis { stroke: #999; stroke-dasharray: 4 3; } #graph .eval-line { fill: none; stroke: #b07d2b; stroke-width: 1.5; }
 #graph .dot { stroke: #222; stroke-width: 0.8; }
-#graph-cursor { stroke: #2a7ab0; stroke-width: 2; }
+#graph-cursor, #times-cursor { stroke: #2a7ab0; stroke-width: 2; }
+#times { width: 100%; height: 90px; border: 1px solid #aaa; cursor: pointer; display: block; background: #fff; }
+#times .sente-time { fill: #b07d2b; } #times .gote-time { fill: #555; }
 .inaccuracy { color: #b59a00; fill: #e8c600; } .mistake { color: #d9730d; fill: #f08c1a; } .blunder { color: #c8211b; fill: #e0281f; }
 #graph .mate { fill: #7d3cc8; }
 ol.critical { padding-left: 1.4em; } ol.critical li { margin: 0.25em 0; }
 a { color: #1d5f99; }
-#board-wrap { position: relative; display: grid; grid-template-columns: auto auto; grid-template-rows: auto auto; }
-#files { grid-column: 1; grid-row: 1; display: grid; font-size: 12px; color: #555; text-align: center; }
-#ranks { grid-column: 2; grid-row: 2; display: grid; font-size: 12px; color: #555; padding-left: 4px; align-items: center; }
-#board { grid-column: 1; grid-row: 2; display: grid; background: #e9c77b; border: 2px solid #5b3b12; }
-#board .sq { width: 44px; height: 44px; border: 1px solid #8a6a2e; box-sizing: border-box; display: flex; align-items: center; justify-content: center; }
+#board-block { background: #faf8f3; }
+#board-wrap { --sq: 44px; position: relative; display: grid; grid-template-columns: auto auto; grid-template-rows: auto auto; width: max-content; }
+#files { grid-column: 1; grid-row: 1; display: grid; grid-template-columns: repeat(var(--files), var(--sq)); font-size: 12px; color: #555; text-align: center; }
+#ranks { grid-column: 2; grid-row: 2; display: grid; grid-template-rows: repeat(var(--ranks), var(--sq)); font-size: 12px; color: #555; padding-left: 3px; align-items: center; }
+#board { grid-column: 1; grid-row: 2; display: grid; grid-template-columns: repeat(var(--files), var(--sq)); background: #e9c77b; border: 2px solid #5b3b12; }
+#board .sq { width: var(--sq); height: var(--sq); border: 1px solid #8a6a2e; display: flex; align-items: center; justify-content: center; overflow: hidden; }
 #board .sq.last { background: #cfe38a; } #board .sq.mid { background: #e2ecb5; }
 #board .sq.best { outline: 3px solid #2c8a3e; outline-offset: -3px; }
-.piece { writing-mode: vertical-rl; font-family: "Noto Serif CJK JP", "Yu Mincho", "Hiragino Mincho ProN", serif; font-size: 17px; line-height: 1; letter-spacing: -1px; font-weight: bold; }
-.piece.gote { transform: rotate(180deg); } .piece.promoted { color: #c8211b; }
+.piece { writing-mode: vertical-rl; font-family: "Noto Serif CJK JP", "Yu Mincho", "Hiragino Mincho ProN", serif; font-size: calc(var(--sq) * 0.39); line-height: 1; letter-spacing: -1px; font-weight: bold; }
+.piece.turned { transform: rotate(180deg); } .piece.promoted { color: #c8211b; }
 #arrows { position: absolute; pointer-events: none; }
 #position-note { margin: 8px 0; min-height: 3.2em; font-size: 0.95em; max-width: 560px; }
-.nav button { font-size: 1.1em; padding: 2px 14px; margin-right: 4px; }
-ol#moves { max-height: 640px; overflow-y: auto; padding-left: 3.2em; margin: 0; border: 1px solid #ddd; background: #fff; }
+#position-note button { font-size: 0.95em; margin: 4px 4px 0 0; }
+.nav { margin-top: 6px; }
+.nav button { font-size: 1.1em; padding: 2px 12px; margin-right: 4px; }
+ol#moves { max-height: 640px; overflow-y: auto; padding-left: 3.2em; margin: 0; border: 1px solid #ddd; background: #fff; position: relative; }
 ol#moves li { padding: 1px 4px; cursor: pointer; font-size: 0.95em; }
+ol#moves li .row { display: flex; justify-content: space-between; align-items: baseline; gap: 8px; }
+ol#moves li .ev { color: #777; font-size: 0.85em; white-space: nowrap; flex: none; }
 ol#moves li.current { background: #d6e8f7; }
-ol#moves li .ev { color: #777; float: right; font-size: 0.85em; }
 footer { margin-top: 20px; color: #666; font-size: 0.8em; max-width: 1000px; }
+@media (max-width: 960px) {
+  body { padding: 8px 10px; }
+  main { grid-template-columns: minmax(0, 1fr); grid-template-areas: "board" "moves" "info"; gap: 12px; }
+  #board-block { position: sticky; top: 0; z-index: 2; padding-bottom: 4px; }
+  ol#moves { max-height: 40vh; }
+  #position-note { max-width: none; }
+}
 "##;
 
 const SCRIPT: &str = r##"
 (function () {
-  const files = GAME.files, ranks = GAME.ranks, size = 44;
+  const files = GAME.files, ranks = GAME.ranks, cells = files * ranks;
+  const wrap = document.getElementById('board-wrap');
   const board = document.getElementById('board');
   const arrows = document.getElementById('arrows');
   const movesList = document.getElementById('moves');
   const note = document.getElementById('position-note');
-  const cursor = document.getElementById('graph-cursor');
+  const cursors = ['graph-cursor', 'times-cursor'].map(id => document.getElementById(id)).filter(Boolean);
   const glyph = { inaccuracy: '?!', mistake: '?', blunder: '??' };
-  let current = 0;
-  board.style.gridTemplateColumns = `repeat(${files}, ${size}px)`;
-  const fileRow = document.getElementById('files');
-  fileRow.style.gridTemplateColumns = `repeat(${files}, ${size}px)`;
-  GAME.fileNames.forEach(f => { const d = document.createElement('div'); d.textContent = f; fileRow.appendChild(d); });
-  const rankCol = document.getElementById('ranks');
-  rankCol.style.gridTemplateRows = `repeat(${ranks}, ${size}px)`;
-  GAME.rankNames.forEach(r => { const d = document.createElement('div'); d.textContent = r; rankCol.appendChild(d); });
-  arrows.setAttribute('width', files * size); arrows.setAttribute('height', ranks * size);
-  arrows.innerHTML = '<defs><marker id="head" markerWidth="4" markerHeight="4" refX="2" refY="2" orient="auto"><path d="M0,0 L4,2 L0,4 z" fill="#2c8a3e"/></marker></defs>';
+  const kanji = { inaccuracy: '疑問手', mistake: '悪手', blunder: '大悪手' };
+  let current = 0, flipped = false, line = null, size = 44;
+  wrap.style.setProperty('--files', files); wrap.style.setProperty('--ranks', ranks);
+  const fileRow = document.getElementById('files'), rankCol = document.getElementById('ranks');
   const squares = [];
-  for (let i = 0; i < files * ranks; i++) { const d = document.createElement('div'); d.className = 'sq'; board.appendChild(d); squares.push(d); }
+  for (let i = 0; i < cells; i++) { const d = document.createElement('div'); d.className = 'sq'; board.appendChild(d); squares.push(d); }
+  function escapeHtml(s) { return String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;'); }
+  const mark = p => p.mover === 'sente' ? '☗' : '☖';
   GAME.plies.forEach((p, i) => {
     const li = document.createElement('li');
     li.value = i + 1;
-    const j = p.judgement ? ` <span class="${p.judgement}">${glyph[p.judgement]}</span>` : '';
-    li.innerHTML = `${p.mover === 'sente' ? '☗' : '☖'}${escapeHtml(p.kif)}${j}<span class="ev">${p.eval ? escapeHtml(p.eval.text) : ''}</span>`;
+    const j = p.judgement ? ` <span class="${escapeHtml(p.judgement)}">${glyph[p.judgement] || ''}</span>` : '';
+    li.innerHTML = `<div class="row"><span class="mv">${mark(p)}${escapeHtml(p.kif)}${j}</span><span class="ev">${p.eval ? escapeHtml(p.eval.text) : ''}</span></div>`;
     li.addEventListener('click', () => show(i + 1));
     movesList.appendChild(li);
   });
-  function escapeHtml(s) { return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'); }
-  function centre(i) { return [(i % files + 0.5) * size, (Math.floor(i / files) + 0.5) * size]; }
+  // The square shown at display place d (flipped: turned around).
+  const at = d => flipped ? cells - 1 - d : d;
+  function labels() {
+    const f = flipped ? [...GAME.fileNames].reverse() : GAME.fileNames;
+    const r = flipped ? [...GAME.rankNames].reverse() : GAME.rankNames;
+    fileRow.innerHTML = f.map(x => `<div>${escapeHtml(x)}</div>`).join('');
+    rankCol.innerHTML = r.map(x => `<div>${escapeHtml(x)}</div>`).join('');
+  }
+  // The board fits the column: at most 44 px a square, less on a narrow screen.
+  function fit() {
+    const room = wrap.parentElement.parentElement.clientWidth - 30;
+    size = Math.max(18, Math.min(44, Math.floor(room / files)));
+    wrap.style.setProperty('--sq', size + 'px');
+    arrows.setAttribute('width', files * size); arrows.setAttribute('height', ranks * size);
+  }
+  function centre(i) { const d = flipped ? cells - 1 - i : i; return [(d % files + 0.5) * size, (Math.floor(d / files) + 0.5) * size]; }
   function arrow(a, b) {
     const [x1, y1] = centre(a), [x2, y2] = centre(b);
-    return `<line x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}" stroke="#2c8a3e" stroke-width="6" stroke-opacity="0.75" marker-end="url(#head)"/>`;
+    return `<line x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}" stroke="#2c8a3e" stroke-width="${size / 7}" stroke-opacity="0.75" marker-end="url(#head)"/>`;
   }
-  function show(n) {
-    current = Math.max(0, Math.min(GAME.plies.length, n));
-    const cells = GAME.boards[current];
-    squares.forEach((sq, i) => {
+  const defs = '<defs><marker id="head" markerWidth="4" markerHeight="4" refX="2" refY="2" orient="auto"><path d="M0,0 L4,2 L0,4 z" fill="#2c8a3e"/></marker></defs>';
+  function draw(boardCells, lastSquares, bestSquares) {
+    squares.forEach((sq, d) => {
+      const i = at(d), c = boardCells[i];
       sq.className = 'sq'; sq.innerHTML = '';
-      const c = cells[i];
       if (c !== 0) {
         const kind = GAME.kinds[Math.abs(c) - 1];
         const span = document.createElement('span');
-        span.className = 'piece' + (c < 0 ? ' gote' : '') + (kind.promoted ? ' promoted' : '');
+        span.className = 'piece' + ((c < 0) !== flipped ? ' turned' : '') + (kind.promoted ? ' promoted' : '');
         span.textContent = kind.name;
         sq.appendChild(span);
       }
     });
-    let svg = arrows.innerHTML.split('</defs>')[0] + '</defs>';
-    const ply = GAME.plies[current - 1];
-    let text = current === 0 ? 'Start position.' : '';
-    if (ply) {
-      const s = ply.squares;
-      squares[s.from].classList.add('last'); squares[s.to].classList.add('last');
-      if (s.mid !== null) squares[s.mid].classList.add('mid');
-      text = `<b>${current}. ${ply.mover === 'sente' ? '☗' : '☖'}${escapeHtml(ply.kif)}</b>`;
-      if (ply.judgement) text += ` <span class="${ply.judgement}">${glyph[ply.judgement]} ${ply.judgement}</span>`;
-      if (ply.eval) text += `<br>Evaluation (sente's view): ${escapeHtml(ply.eval.text)}`;
-      if (ply.mate) text += `<br>${escapeHtml(ply.mate)}`;
-      if (ply.best) {
-        const b = ply.best.squares;
-        squares[b.from].classList.add('best'); squares[b.to].classList.add('best');
-        svg += b.mid !== null ? arrow(b.from, b.mid) + arrow(b.mid, b.to) : arrow(b.from, b.to);
-        text += `<br>Best (green arrow, from the position before): ${escapeHtml(ply.best.line)}`;
-      }
+    const mark = (i, cls) => squares[flipped ? cells - 1 - i : i].classList.add(cls);
+    let svg = defs;
+    if (lastSquares) {
+      mark(lastSquares.from, 'last'); mark(lastSquares.to, 'last');
+      if (lastSquares.mid !== null) mark(lastSquares.mid, 'mid');
+    }
+    if (bestSquares) {
+      const b = bestSquares;
+      mark(b.from, 'best'); mark(b.to, 'best');
+      svg += b.mid !== null ? arrow(b.from, b.mid) + arrow(b.mid, b.to) : arrow(b.from, b.to);
     }
     arrows.innerHTML = svg;
-    const top = document.getElementById('files').offsetHeight;
-    arrows.style.left = board.offsetLeft + 2 + 'px'; arrows.style.top = top + 2 + 'px';
-    note.innerHTML = text;
-    [...movesList.children].forEach((li, i) => li.classList.toggle('current', i + 1 === current));
-    const li = movesList.children[current - 1];
-    if (li) li.scrollIntoView({ block: 'nearest' });
-    const x = current / Math.max(1, GAME.plies.length) * 760;
-    cursor.setAttribute('x1', x); cursor.setAttribute('x2', x);
+    arrows.style.left = board.offsetLeft + 2 + 'px'; arrows.style.top = fileRow.offsetHeight + 2 + 'px';
   }
-  document.getElementById('graph').addEventListener('click', e => {
-    const r = e.currentTarget.getBoundingClientRect();
-    show(Math.round((e.clientX - r.left) / r.width * GAME.plies.length));
-  });
+  function judgementText(j) { return ` <span class="${escapeHtml(j)}">${glyph[j] || ''} ${escapeHtml(j)} (${kanji[j] || ''})</span>`; }
+  function render() {
+    const ply = GAME.plies[current - 1];
+    if (line) {
+      // The best line of move `line.ply`, played out from the position before it.
+      const p = GAME.plies[line.ply - 1], steps = p.best.steps;
+      const before = GAME.boards[line.ply - 1];
+      const shown = line.step === 0 ? before : steps[line.step - 1].board;
+      const next = steps[line.step];
+      draw(shown, line.step > 0 ? steps[line.step - 1].squares : null, next ? next.squares : null);
+      let text = `<b>Best line instead of ${line.ply}. ${mark(p)}${escapeHtml(p.kif)}</b><br>`;
+      text += steps.map((s, k) => k < line.step ? `<b>${escapeHtml(s.kif)}</b>` : escapeHtml(s.kif)).join('  ');
+      text += `<br><button id="line-back">◁</button><button id="line-next">▷</button><button id="line-exit">✕ back to the game</button>`;
+      note.innerHTML = text;
+      document.getElementById('line-back').onclick = () => step(-1);
+      document.getElementById('line-next').onclick = () => step(1);
+      document.getElementById('line-exit').onclick = () => { line = null; render(); };
+    } else {
+      draw(GAME.boards[current], ply ? ply.squares : null, ply && ply.best ? ply.best.steps[0].squares : null);
+      let text = current === 0 ? 'Start position.' : '';
+      if (ply) {
+        text = `<b>${current}. ${mark(ply)}${escapeHtml(ply.kif)}</b>`;
+        if (ply.judgement) text += judgementText(ply.judgement);
+        if (ply.eval) text += `<br>Evaluation (sente's view): ${escapeHtml(ply.eval.text)}`;
+        if (ply.timeMs !== null && ply.timeMs !== undefined) text += ` · ${(ply.timeMs / 1000).toFixed(1)} s`;
+        if (ply.mate) text += `<br>${escapeHtml(ply.mate)}`;
+        if (ply.best) {
+          text += `<br>Best (green arrow, from the position before): ${escapeHtml(ply.best.line)}`;
+          text += `<br><button id="line-play">▷ play the best line</button>`;
+        }
+      }
+      note.innerHTML = text;
+      const play = document.getElementById('line-play');
+      if (play) play.onclick = () => { line = { ply: current, step: 0 }; render(); };
+    }
+    [...movesList.children].forEach((li, i) => li.classList.toggle('current', i + 1 === current));
+    // Scroll the move list alone, never the page (the board stays where it is).
+    const li = movesList.children[current - 1];
+    if (li) {
+      const top = li.offsetTop, bottom = top + li.offsetHeight;
+      if (top < movesList.scrollTop) movesList.scrollTop = top;
+      else if (bottom > movesList.scrollTop + movesList.clientHeight) movesList.scrollTop = bottom - movesList.clientHeight;
+    }
+    const x = current / Math.max(1, GAME.plies.length) * 760;
+    cursors.forEach(c => { c.setAttribute('x1', x); c.setAttribute('x2', x); });
+  }
+  function step(d) {
+    const n = GAME.plies[line.ply - 1].best.steps.length;
+    line.step = Math.max(0, Math.min(n, line.step + d));
+    render();
+  }
+  function show(n) {
+    line = null;
+    current = Math.max(0, Math.min(GAME.plies.length, n));
+    render();
+  }
+  function chart(id) {
+    const svg = document.getElementById(id);
+    if (!svg) return;
+    if (id === 'times') svg.insertAdjacentHTML('beforeend', '<line id="times-cursor" x1="0" y1="0" x2="0" y2="90"/>');
+    svg.addEventListener('click', e => {
+      const r = e.currentTarget.getBoundingClientRect();
+      show(Math.round((e.clientX - r.left) / r.width * GAME.plies.length));
+    });
+  }
+  chart('graph'); chart('times');
+  cursors.push(...[document.getElementById('times-cursor')].filter(Boolean));
   document.querySelectorAll('a[data-ply]').forEach(a => a.addEventListener('click', e => { e.preventDefault(); show(+a.dataset.ply); }));
   document.getElementById('first').onclick = () => show(0);
-  document.getElementById('prev').onclick = () => show(current - 1);
-  document.getElementById('next').onclick = () => show(current + 1);
+  document.getElementById('prev').onclick = () => line ? step(-1) : show(current - 1);
+  document.getElementById('next').onclick = () => line ? step(1) : show(current + 1);
   document.getElementById('last').onclick = () => show(GAME.plies.length);
+  document.getElementById('flip').onclick = () => { flipped = !flipped; labels(); render(); };
   document.addEventListener('keydown', e => {
-    if (e.key === 'ArrowLeft') show(current - 1);
-    if (e.key === 'ArrowRight') show(current + 1);
+    if (e.key === 'ArrowLeft') line ? step(-1) : show(current - 1);
+    if (e.key === 'ArrowRight') line ? step(1) : show(current + 1);
   });
+  window.addEventListener('resize', () => { fit(); render(); });
+  // `#ply=N` opens at move N; `&line` with its best line's first move; `&flip` from
+  // gote's side.
+  flipped = /flip/.test(location.hash);
+  labels(); fit();
   const start = parseInt((location.hash.match(/ply=(\d+)/) || [])[1]);
+  const lineAt = /line/.test(location.hash);
   show(Number.isNaN(start) ? 0 : start);
+  if (lineAt && GAME.plies[current - 1] && GAME.plies[current - 1].best) { line = { ply: current, step: 1 }; render(); }
 })();
 "##;
 
@@ -614,6 +778,7 @@ mod tests {
             result: GameResult::SenteWon,
             summary: &summary,
             thresholds: Thresholds::default(),
+            times_ms: &[Some(1000), None, Some(61_000)],
         })
         .unwrap();
         // No network: nothing loaded from elsewhere.
@@ -626,10 +791,16 @@ mod tests {
         );
         assert!(page.contains("Sente won in 3 moves"));
         assert!(page.contains("<svg id=\"graph\""));
+        // The input's move times as a chart: sente's moves 1 and 3 (61 s, the longest) as
+        // bars above the line; gote's move 2 has no time, so no bar.
+        assert!(page.contains("<h2>Time per move</h2>"), "{page}");
+        assert!(page.contains("the longest took 61.0 s"));
+        assert_eq!(page.matches("class=\"sente-time\"").count(), 2);
+        assert_eq!(page.matches("class=\"gote-time\"").count(), 0);
         // The mistake is a dot on the graph and a critical moment with the best line in KIF.
         assert!(page.contains("class=\"dot mistake\""));
         assert!(page.contains("<a href=\"#\" data-ply=\"2\">2. ☖ 7五歩兵 （←7四）</a>"));
-        assert!(page.contains("win chance down 12 points; best 6五歩兵 （←6四）"));
+        assert!(page.contains("win chance down 12 points; best ☖6五歩兵 （←6四）"));
         // The mate after move 3 is at the top edge, from sente's view, counted from the
         // position after the move (the move's own score counts it from before).
         assert!(page.contains("先手の4手詰"));

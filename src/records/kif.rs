@@ -26,6 +26,9 @@ pub struct KifGame {
     pub result: Option<GameResult>,
     /// The header tags kept for the annotated KIF (`棋戦`, `開始日時`, ...).
     pub header: Vec<(String, String)>,
+    /// Each move's thinking time, ms, from its time field (`(00:12/00:03:40)`), where the
+    /// file has one.
+    pub times_ms: Vec<Option<u64>>,
 }
 
 /// Kanji numerals for ranks 1..=12 (十一, 十二).
@@ -112,7 +115,17 @@ fn kif_move(pos: &Position, mv: Move, last_to: Option<Square>) -> Vec<String> {
 /// move and what follows), `last_to` the square of the move before; a double move as its
 /// two steps (`一歩目 7五獅子 （←7六） 二歩目 7六獅子 （←7五）`). Stops at a move that is
 /// not legal.
-pub fn kif_line(pos: &Position, moves: &[Move], mut last_to: Option<Square>) -> String {
+pub fn kif_line(pos: &Position, moves: &[Move], last_to: Option<Square>) -> String {
+    line_text(pos, moves, last_to, false)
+}
+
+/// [`kif_line`] with each move after its mover's mark, ☗ sente or ☖ gote (`☗7八歩兵
+/// （←7九）  ☖7五歩兵 （←7四）`), for a line read apart from the game.
+pub fn kif_line_marked(pos: &Position, moves: &[Move], last_to: Option<Square>) -> String {
+    line_text(pos, moves, last_to, true)
+}
+
+fn line_text(pos: &Position, moves: &[Move], mut last_to: Option<Square>, marks: bool) -> String {
     let mut pos = pos.clone();
     let mut out = Vec::new();
     for &mv in moves {
@@ -121,7 +134,12 @@ pub fn kif_line(pos: &Position, moves: &[Move], mut last_to: Option<Square>) -> 
         if !pos.is_legal(pos.canonical(mv)) {
             break;
         }
-        out.push(kif_move(&pos, mv, last_to).join(" "));
+        let mark = match (marks, pos.side_to_move()) {
+            (false, _) => "",
+            (true, Color::Sente) => "☗",
+            (true, Color::Gote) => "☖",
+        };
+        out.push(format!("{mark}{}", kif_move(&pos, mv, last_to).join(" ")));
         last_to = Some(mv.to());
         pos.make_move(mv);
     }
@@ -161,16 +179,26 @@ pub fn to_kif_with_header(
     out += &format!("先手：{}\n後手：{}\n", record.sente, record.gote);
     out += "手数----指手---------消費時間--\n";
     let mut last_to = None;
+    // Each side's time used so far, seconds.
+    let mut totals = [0u64; 2];
     for (i, text) in record.moves.split_whitespace().enumerate() {
         let mv = pos.parse_usi_path(text).map_err(|e| e.to_string())?;
         let lines = kif_move(&pos, mv, last_to);
         let n = i + 1;
         // lishogi's server layout: the number in four places, then three spaces and the
         // move, or a double move's step right after the number.
+        // The time field as lishogi writes it: this move's time, then the mover's total.
+        let time = match record.times_ms.get(i) {
+            Some(&ms) => {
+                totals[i % 2] += ms / 1000;
+                format!("   {}", time_field(ms / 1000, totals[i % 2]))
+            }
+            None => String::new(),
+        };
         if lines.len() == 2 {
-            out += &format!("{n:>4}{}\n{n:>4}{}\n", lines[0], lines[1]);
+            out += &format!("{n:>4}{}\n{n:>4}{}{time}\n", lines[0], lines[1]);
         } else {
-            out += &format!("{n:>4}   {}\n", lines[0]);
+            out += &format!("{n:>4}   {}{time}\n", lines[0]);
         }
         // KIF comments: the engine's evaluation or the analysis of the move.
         if let Some(c) = record
@@ -439,6 +467,33 @@ fn kif_move_text(line: &str) -> Option<&str> {
     (!KIF_ENDINGS.iter().any(|w| rest.starts_with(w))).then_some(rest)
 }
 
+/// A KIF time field: `(mm:ss/hh:mm:ss)`, this move's time and the mover's total.
+fn time_field(this_move: u64, total: u64) -> String {
+    format!(
+        "({:02}:{:02}/{:02}:{:02}:{:02})",
+        this_move / 60,
+        this_move % 60,
+        total / 3600,
+        total / 60 % 60,
+        total % 60
+    )
+}
+
+/// A move line's thinking time, ms: the first part of its time field (`( 0:12/00:03:40)`:
+/// 12 s; `(1:02:03/...)` as hours too).
+fn move_time_ms(line: &str) -> Option<u64> {
+    let open = line.rfind('(')?;
+    let field = line[open + 1..].trim_end_matches(')').trim();
+    let (this_move, _) = field.split_once('/')?;
+    let mut ms = 0u64;
+    for part in this_move.trim().split(':') {
+        ms = ms
+            .checked_mul(60)?
+            .checked_add(part.trim().parse::<u64>().ok()?)?;
+    }
+    ms.checked_mul(1000)
+}
+
 /// The move number at the start of a KIF move line (`  12   7八歩兵`, `12手目`).
 fn move_number(line: &str) -> Option<usize> {
     let line = line.trim_start();
@@ -560,6 +615,7 @@ pub fn read(text: &str, file: &str, variant: Option<&'static Variant>) -> Result
     let mut board_rows: Vec<(usize, String)> = Vec::new();
     let mut gote_to_move = false;
     let mut start: Option<String> = None;
+    let mut times_ms = Vec::new();
     for (n, raw) in text.lines().enumerate() {
         let line = raw.trim();
         let at = |what: String| format!("{file}:{}: {what}; game skipped", n + 1);
@@ -675,6 +731,7 @@ pub fn read(text: &str, file: &str, variant: Option<&'static Variant>) -> Result
                 match pos.parse_usi_path(&text) {
                     Ok(legal) => {
                         moves.push(text);
+                        times_ms.push(move_time_ms(line));
                         last = Some(legal.to());
                         pos.make_move(legal);
                     }
@@ -700,6 +757,7 @@ game skipped"
         names,
         result,
         header,
+        times_ms,
     })
 }
 
@@ -836,5 +894,46 @@ mod tests {
         );
         let whole = format!("{cut}   5二歩目 8九獅子(じっと) （←7十）\n");
         assert_eq!(moves_of(&whole).unwrap(), "8i8h 5d5e 7j8i 6c5d 8i7j8i");
+    }
+
+    #[test]
+    fn move_times_are_written_and_read_back_as_lishogi_writes_them() {
+        let mut record = GameRecord {
+            game: 1,
+            variant: Variant::chu(),
+            initial_sfen: Variant::chu().spec.start_sfen.into(),
+            moves: "8i8h 5d5e 7j8i 6c5d 8i8g 5d6e 8g7f 6e6f 7f7e7f".into(),
+            result: GameResult::Unfinished,
+            reason: "test".into(),
+            forfeit: false,
+            sente: "a".into(),
+            gote: "b".into(),
+            times_ms: vec![1_200, 61_000, 0, 2_000, 3_000, 1_000, 500, 4_000, 3_725_000],
+            comments: vec![],
+            opening: 0,
+            date: "2026-12-04T00:00:00Z".into(),
+        };
+        let kif = to_kif(&record).unwrap();
+        assert!(
+            kif.contains("   1   8八歩兵 （←8九）   (00:01/00:00:01)\n"),
+            "{kif}"
+        );
+        assert!(
+            kif.contains("   2   5五歩兵 （←5四）   (01:01/00:01:01)\n"),
+            "{kif}"
+        );
+        assert!(
+            kif.contains("二歩目 7六獅子 （←7五）   (62:05/01:02:09)\n"),
+            "{kif}"
+        );
+        let game = read(&kif, "t.kif", None).unwrap();
+        let seconds: Vec<Option<u64>> = game
+            .times_ms
+            .iter()
+            .map(|t| t.map(|ms| ms / 1000))
+            .collect();
+        assert_eq!(seconds, [1, 61, 0, 2, 3, 1, 0, 4, 3725].map(Some).to_vec());
+        record.times_ms.clear();
+        assert!(!to_kif(&record).unwrap().contains("(00:"));
     }
 }

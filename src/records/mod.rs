@@ -12,7 +12,7 @@ use crate::position::Position;
 use crate::variant::Variant;
 use serde::{Deserialize, Serialize};
 
-pub use kif::{kif_line, to_kif, to_kif_with_header};
+pub use kif::{kif_line, kif_line_marked, to_kif, to_kif_with_header};
 pub use pgn::to_pgn;
 
 /// A variant in JSON: its name.
