@@ -40,7 +40,7 @@ pub struct SideSummary {
     pub mistakes: u32,
     /// Blunders.
     pub blunders: u32,
-    /// Centipawns given away per move, each move's loss counted up to 1000.
+    /// Centipawns given away per move, each move's loss counted up to 2000 (the chances' ceiling).
     pub average_cp_loss: f64,
     /// The side's accuracy, percent (see the module's doc).
     pub accuracy: f64,
