@@ -21,6 +21,7 @@ pub mod position;
 pub mod records;
 pub mod search;
 pub mod session;
+#[cfg(not(target_family = "wasm"))]
 pub mod tournament;
 pub mod tune;
 pub mod usi;

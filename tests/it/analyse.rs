@@ -509,7 +509,8 @@ fn a_lishogi_kif_download_is_analysed_and_annotated_with_its_header_and_result()
         "先手：alice\n",
         "後手：bob\n",
         "   9一歩目 7五獅子 （←7六）\n",
-        "   9二歩目 7六獅子 （←7五）\n",
+        // The input's time fields are kept (each side's total counted again).
+        "   9二歩目 7六獅子 （←7五）   (00:03/00:00:08)\n",
         "（先手から見て）",
         "まで10手で後手の勝ち\n",
     ] {
