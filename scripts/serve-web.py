@@ -1,0 +1,41 @@
+#!/usr/bin/env python3
+"""Serves a folder on localhost with the headers a page needs for WebAssembly threads
+(cross-origin isolation: COOP same-origin, COEP require-corp). Standard library only.
+
+    scripts/serve-web.py [DIR] [--port 8080]      (DIR: target/web, from scripts/build-web.sh)
+"""
+import argparse
+import functools
+import http.server
+import os
+
+
+class Isolated(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".wasm": "application/wasm", ".js": "text/javascript"}
+
+    def end_headers(self):
+        self.send_header("Cross-Origin-Opener-Policy", "same-origin")
+        self.send_header("Cross-Origin-Embedder-Policy", "require-corp")
+        self.send_header("Cross-Origin-Resource-Policy", "same-origin")
+        self.send_header("Cache-Control", "no-store")
+        super().end_headers()
+
+    def log_message(self, *args):
+        pass
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "target", "web")
+    ap.add_argument("dir", nargs="?", default=root)
+    ap.add_argument("--port", type=int, default=8080)
+    a = ap.parse_args()
+    handler = functools.partial(Isolated, directory=a.dir)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", a.port), handler)
+    print(f"serving {os.path.abspath(a.dir)} at http://127.0.0.1:{a.port}/", flush=True)
+    server.serve_forever()
+
+
+if __name__ == "__main__":
+    main()
