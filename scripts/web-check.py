@@ -1,0 +1,126 @@
+#!/usr/bin/env python3
+"""The browser build in a real browser: lishogi's loader sequence, and the speed against
+the native build.
+
+    scripts/web-check.py [--speed [--ms MS]] [--no-build]
+
+Builds target/web (scripts/build-web.sh) unless --no-build, installs playwright-core
+(npm, no browser download) into target/web-tools, serves target/web on a free localhost
+port with the cross-origin isolation headers, and in Debian's headless Chromium:
+- runs web/test/lishogi-loader.html (lishogi's commands through the factory interface)
+  and checks that every bestmove is legal by the native engine (`shishi perft ... 1`) and
+  that `stop` and `go movetime` were answered; prints the stop latency and the movetime's
+  answer time;
+- with --speed: nodes per second from the chu start, `go movetime MS` (5000), with one and
+  two threads, of the WebAssembly build in the page and of the native build (USI), one after
+  the other, and their ratios.
+Exits 1 on any failed check. Needs chromium (apt-get install chromium), node and npm.
+"""
+import argparse
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
+SHISHI = os.path.join(ROOT, "target", "release", "shishi")
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def driver(url, timeout_ms=90000):
+    tools = os.path.join(ROOT, "target", "web-tools")
+    env = dict(os.environ, NODE_PATH=os.path.join(tools, "node_modules"))
+    out = subprocess.run(["node", os.path.join(ROOT, "scripts", "web-driver.js"), url,
+                          str(timeout_ms)], capture_output=True, text=True, env=env,
+                         timeout=timeout_ms / 1000 + 30)
+    if out.returncode != 0:
+        sys.exit(f"the browser run failed: {out.stderr.strip()}")
+    if out.stderr.strip():
+        print(out.stderr.strip(), file=sys.stderr)
+    return json.loads(out.stdout)
+
+
+def legal_moves(sfen_and_moves):
+    sfen, _, moves = sfen_and_moves.partition(" moves ")
+    out = subprocess.run([SHISHI, "perft", "--sfen", sfen, "--moves", moves, "1"],
+                         capture_output=True, text=True, check=True)
+    return {line.split()[0] for line in out.stdout.splitlines() if not line.startswith("nodes")}
+
+
+def native_nps(threads, ms):
+    p = subprocess.Popen([SHISHI], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                         stderr=subprocess.DEVNULL)
+    commands = ["usi", "setoption name USI_Variant value chushogi",
+                f"setoption name Threads value {threads}", "isready", "position startpos",
+                f"go movetime {ms}"]
+    p.stdin.write("\n".join(commands) + "\n")
+    p.stdin.flush()
+    last = None
+    for line in p.stdout:
+        if line.startswith("info") and " nps " in line:
+            last = line
+        if line.startswith("bestmove"):
+            break
+    p.stdin.write("quit\n")
+    p.stdin.flush()
+    p.wait(timeout=10)
+    words = last.split()
+    return int(words[words.index("nps") + 1])
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--speed", action="store_true")
+    ap.add_argument("--ms", type=int, default=5000)
+    ap.add_argument("--no-build", action="store_true")
+    a = ap.parse_args()
+    if not a.no_build:
+        subprocess.run([os.path.join(ROOT, "scripts", "build-web.sh")], check=True)
+        subprocess.run(["cargo", "build", "--release", "--quiet", "--manifest-path",
+                        os.path.join(ROOT, "Cargo.toml")], check=True)
+    tools = os.path.join(ROOT, "target", "web-tools")
+    if not os.path.isdir(os.path.join(tools, "node_modules", "playwright-core")):
+        os.makedirs(tools, exist_ok=True)
+        subprocess.run(["npm", "install", "--silent", "--prefix", tools, "playwright-core@1"],
+                       check=True)
+    port = free_port()
+    server = subprocess.Popen([sys.executable, os.path.join(ROOT, "scripts", "serve-web.py"),
+                               os.path.join(ROOT, "target", "web"), "--port", str(port)],
+                              stdout=subprocess.DEVNULL)
+    try:
+        time.sleep(0.5)
+        base = f"http://127.0.0.1:{port}"
+        failures = 0
+        r = driver(f"{base}/test/lishogi-loader.html")
+        if not r.get("ok"):
+            sys.exit(f"lishogi loader page: {r.get('error')}")
+        for step in r["steps"]:
+            legal = legal_moves(step["sfen"])
+            good = step["bestmove"] in legal
+            failures += not good
+            print(f"lishogi loader: bestmove {step['bestmove']} "
+                  f"{'legal' if good else 'NOT LEGAL'} in {step['sfen'][-40:]!r}"
+                  + (f", stop answered in {step['stopMs']:.0f} ms" if "stopMs" in step else "")
+                  + (f", movetime 1000 answered in {step['tookMs']:.0f} ms" if "tookMs" in step else ""))
+        if a.speed:
+            print(f"speed, chu start, go movetime {a.ms}:")
+            for threads in (1, 2):
+                web = driver(f"{base}/test/speed.html?threads={threads}&ms={a.ms}")["nps"]
+                native = native_nps(threads, a.ms)
+                print(f"  {threads} thread(s): native {native} nps, wasm {web} nps, "
+                      f"native / wasm {native / max(1, web):.2f}")
+        print(f"browser checks: {len(r['steps']) - failures} passed, {failures} failed")
+        return 1 if failures else 0
+    finally:
+        server.terminate()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
