@@ -77,9 +77,10 @@ pub fn run(
     let total: usize = jobs
         .iter()
         .map(|job| match job {
-            Job::Position { .. } => {
-                usize::from(position_key(job).is_ok_and(|k| !done.contains_key(&k)))
-            }
+            Job::Position { .. } => usize::from(
+                job_position(job)
+                    .is_ok_and(|(id, pos)| !done.contains_key(&position_key(id, &pos))),
+            ),
             Job::Game { .. } => ply_keys(job)
                 .unwrap_or_default()
                 .iter()
@@ -150,8 +151,8 @@ pub(crate) fn start_position(variant: &str, sfen: &str) -> Result<Position, Stri
     Position::from_sfen(variant, sfen).map_err(|e| e.to_string())
 }
 
-/// The key of a position job's result.
-pub(crate) fn position_key(job: &Job) -> Result<ResultKey, String> {
+/// A position job's id and the position it analyses (its moves played).
+pub(crate) fn job_position(job: &Job) -> Result<(&str, Position), String> {
     let Job::Position {
         id,
         variant,
@@ -164,10 +165,15 @@ pub(crate) fn position_key(job: &Job) -> Result<ResultKey, String> {
     let mut pos = start_position(variant, sfen)?;
     pos.play_usi_moves(moves.iter().map(String::as_str))
         .map_err(|e| e.to_string())?;
-    Ok(ResultKey::Position {
-        id: id.clone(),
+    Ok((id, pos))
+}
+
+/// The key of a position job's result.
+pub(crate) fn position_key(id: &str, pos: &Position) -> ResultKey {
+    ResultKey::Position {
+        id: id.to_string(),
         sfen: pos.to_sfen(),
-    })
+    }
 }
 
 /// The keys of a game job's plies' results, in order.
@@ -212,19 +218,8 @@ pub(crate) fn analyse_position(
     run: &Run,
 ) -> Result<(), String> {
     let (settings, done, emit) = (run.settings, run.done, run.emit);
-    let Job::Position {
-        id,
-        variant,
-        sfen,
-        moves,
-    } = job
-    else {
-        unreachable!("called for positions only");
-    };
-    let mut pos = start_position(variant, sfen)?;
-    pos.play_usi_moves(moves.iter().map(String::as_str))
-        .map_err(|e| e.to_string())?;
-    if done.contains_key(&position_key(job)?) {
+    let (id, pos) = job_position(job)?;
+    if done.contains_key(&position_key(id, &pos)) {
         return Ok(());
     }
     let a = search(searcher, &pos, settings, settings.multipv);
@@ -240,7 +235,7 @@ pub(crate) fn analyse_position(
         .collect();
     let best = a.lines.first();
     emit(&ResultLine::Position(PositionResult {
-        id: id.clone(),
+        id: id.to_string(),
         sfen: pos.to_sfen(),
         bestmove: best.and_then(|l| l.pv.first()).map(|&m| pos.move_to_usi(m)),
         score: best.map(|l| ScoreValue::of(l.score)),
