@@ -116,7 +116,7 @@ def main():
                 native = native_nps(threads, a.ms)
                 print(f"  {threads} thread(s): native {native} nps, wasm {web} nps, "
                       f"native / wasm {native / max(1, web):.2f}")
-        print(f"browser checks: {len(r['steps']) - failures} passed, {failures} failed")
+        print(f"browser: {len(r['steps']) - failures} passed, {failures} failed")
         return 1 if failures else 0
     finally:
         server.terminate()

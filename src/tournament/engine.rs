@@ -2,7 +2,7 @@
 //! rules file), asynchronously with deadlines: a reply that does not come in time is a hang,
 //! a closed stdout a crash.
 
-use super::game::TimeControl;
+use super::time_control::TimeControl;
 use crate::position::Position;
 use crate::variant::Variant;
 use std::process::Stdio;

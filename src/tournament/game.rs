@@ -4,92 +4,13 @@
 
 use super::engine::{Engine, EngineError, EngineSpec, Reply};
 use super::openings::Opening;
+pub use super::time_control::TimeControl;
 use crate::core::Color;
 use crate::position::{Outcome, Position};
 use crate::records::xboard::{lion_pass, parse_legs, Legs};
 use crate::records::{GameRecord, GameResult};
 use crate::variant::Variant;
 use tokio::time::{Duration, Instant};
-
-/// The time control of a match.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TimeControl {
-    /// Main time and increment per move (ms).
-    Fischer {
-        /// Main time.
-        base_ms: u64,
-        /// Increment.
-        inc_ms: u64,
-    },
-    /// Main time, then byoyomi per move (ms).
-    Byoyomi {
-        /// Main time.
-        base_ms: u64,
-        /// Byoyomi.
-        byoyomi_ms: u64,
-    },
-    /// A fixed time per move (ms).
-    MoveTime(u64),
-    /// A fixed node count per move.
-    Nodes(u64),
-}
-
-impl TimeControl {
-    /// Parses `60+1` (Fischer, seconds), for `--tc`.
-    pub fn fischer(text: &str) -> Result<TimeControl, String> {
-        let (base, inc) = two_numbers(text, "--tc")?;
-        Ok(TimeControl::Fischer {
-            base_ms: (base * 1000.0) as u64,
-            inc_ms: (inc * 1000.0) as u64,
-        })
-    }
-
-    /// Parses `10+1` (main time + byoyomi, seconds), for `--byoyomi`.
-    pub fn byoyomi(text: &str) -> Result<TimeControl, String> {
-        let (base, byo) = two_numbers(text, "--byoyomi")?;
-        Ok(TimeControl::Byoyomi {
-            base_ms: (base * 1000.0) as u64,
-            byoyomi_ms: (byo * 1000.0) as u64,
-        })
-    }
-
-    /// The CECP line that announces the time control.
-    fn cecp_level(&self) -> String {
-        let mmss = |ms: u64| format!("{}:{:02}", ms / 60_000, (ms / 1000) % 60);
-        match *self {
-            TimeControl::Fischer { base_ms, inc_ms } => format!(
-                "level 0 {} {}",
-                mmss(base_ms.max(1000)),
-                inc_ms as f64 / 1000.0
-            ),
-            TimeControl::Byoyomi {
-                base_ms,
-                byoyomi_ms,
-            } => format!(
-                "level 0 {} {}",
-                mmss((base_ms + byoyomi_ms).max(1000)),
-                byoyomi_ms as f64 / 1000.0
-            ),
-            TimeControl::MoveTime(ms) => format!("st {}", (ms / 1000).max(1)),
-            TimeControl::Nodes(_) => "st 1".to_string(),
-        }
-    }
-}
-
-fn two_numbers(text: &str, flag: &str) -> Result<(f64, f64), String> {
-    let (a, b) = text.split_once('+').unwrap_or((text, "0"));
-    let in_range = |x: f64| (0.0..=MAX_CLOCK_SECONDS).contains(&x);
-    match (a.parse::<f64>(), b.parse::<f64>()) {
-        (Ok(a), Ok(b)) if in_range(a) && in_range(b) && a + b > 0.0 => Ok((a, b)),
-        _ => Err(format!(
-            "{flag}: '{text}' is not SECONDS+SECONDS (each from 0 to {MAX_CLOCK_SECONDS}, not both 0)"
-        )),
-    }
-}
-
-/// The longest clock a match takes, in seconds (a week): enough for any game, and a match
-/// that could never end (`inf`, `1e300`) is refused.
-const MAX_CLOCK_SECONDS: f64 = 7.0 * 24.0 * 3600.0;
 
 /// Settings shared by all games of a match.
 #[derive(Clone, Debug)]

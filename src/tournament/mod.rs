@@ -11,6 +11,7 @@ pub mod game;
 pub mod openings;
 pub mod resume;
 pub mod stats;
+pub mod time_control;
 
 use crate::records::{self, GameRecord, GameResult};
 use engine::EngineSpec;
