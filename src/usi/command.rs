@@ -89,8 +89,35 @@ pub enum Command {
     Eval,
     /// `moves`: the legal moves.
     Moves,
+    /// `kif`: the game so far (from the position's start) as a KIF file, a line at a time.
+    Kif,
+    /// `kifread TEXT`: a KIF file (percent-encoded, so that it fits one line) read into a
+    /// game: its variant, start and moves.
+    KifRead(String),
     /// A blank line.
     Empty,
+}
+
+/// Text sent percent-encoded (`%E5%85%88` ..., as JavaScript's `encodeURIComponent`
+/// writes it), decoded; an error for a broken escape or bytes that are not UTF-8.
+fn percent_decode(text: &str) -> Result<String, String> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' {
+            let hex = text
+                .get(i + 1..i + 3)
+                .and_then(|h| u8::from_str_radix(h, 16).ok())
+                .ok_or("kifread: a broken %-escape")?;
+            out.push(hex);
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).map_err(|_| "kifread: the text is not UTF-8".to_string())
 }
 
 const GO_KEYWORDS: &[&str] = &[
@@ -135,6 +162,8 @@ pub fn parse(line: &str) -> Result<Command, String> {
         "d" => Ok(Command::Display),
         "eval" => Ok(Command::Eval),
         "moves" => Ok(Command::Moves),
+        "kif" => Ok(Command::Kif),
+        "kifread" => percent_decode(rest.first().unwrap_or(&"")).map(Command::KifRead),
         "perft" => match rest.first().and_then(|d| parse_number(d)) {
             Some(d) if (0..=12).contains(&d) => Ok(Command::Perft(d as u32)),
             _ => Err("usage: perft DEPTH (0 to 12)".into()),

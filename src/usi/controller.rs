@@ -145,6 +145,8 @@ impl Controller {
             Command::Bench(depth) => self.bench(depth),
             Command::Eval => self.with_position(|c, pos| c.eval(pos)),
             Command::Moves => self.with_position(|c, pos| c.moves(pos)),
+            Command::Kif => self.with_position(|c, pos| c.kif(pos)),
+            Command::KifRead(text) => self.kif_read(&text),
         }
         Flow::Continue
     }
@@ -330,6 +332,74 @@ impl Controller {
         }
         self.out
             .line(format!("moves {}", text.join(" ")).trim_end());
+    }
+
+    /// `kif`: the game from the position's start as KIF, each line after `kif `, then
+    /// `kifok` (a page shows the moves and saves the game without its own notation).
+    fn kif(&self, pos: &mut Position) {
+        let mut start = pos.clone();
+        let mut moves = Vec::new();
+        while let Some(undo) = start.history().last() {
+            let mv = undo.mv;
+            start.unmake_move();
+            moves.push(mv);
+        }
+        moves.reverse();
+        let mut replay = start.clone();
+        let text: Vec<String> = moves
+            .iter()
+            .map(|&mv| {
+                let usi = crate::position::notation::move_to_usi(replay.variant(), mv);
+                replay.make_move(mv);
+                usi
+            })
+            .collect();
+        let record = crate::records::GameRecord {
+            game: 0,
+            variant: pos.variant(),
+            initial_sfen: start.to_sfen(),
+            moves: text.join(" "),
+            result: pos
+                .outcome()
+                .map_or(crate::records::GameResult::Unfinished, |o| {
+                    crate::records::GameResult::won_by(o.winner)
+                }),
+            reason: "shishi".into(),
+            forfeit: false,
+            sente: String::new(),
+            gote: String::new(),
+            times_ms: Vec::new(),
+            comments: Vec::new(),
+            opening: 0,
+            date: String::new(),
+        };
+        let header = [("棋戦".to_string(), "shishi".to_string())];
+        match crate::records::to_kif_with_header(&record, &header) {
+            Ok(kif) => {
+                for line in kif.lines() {
+                    self.out.line(&format!("kif {line}"));
+                }
+                self.out.line("kifok");
+            }
+            Err(e) => self.error(&format!("kif: {e}")),
+        }
+    }
+
+    /// `kifread`: a KIF file read as `kifgame variant V sfen SFEN moves M...`, or an error
+    /// naming its line.
+    fn kif_read(&self, text: &str) {
+        match crate::records::kif::read(text, "kif", None) {
+            Ok(game) => self.out.line(
+                format!(
+                    "kifgame variant {} sfen {} moves {}",
+                    game.variant.name(),
+                    game.sfen,
+                    game.moves.join(" ")
+                )
+                .trim_end(),
+            ),
+            Err(e) => self.error(&format!("{e}; the position is as it was")),
+        }
     }
 
     fn perft(&self, pos: &mut Position, depth: u32) {

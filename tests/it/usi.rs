@@ -652,3 +652,44 @@ fn a_side_without_a_royal_is_named_as_kingless() {
     e.bestmove(10.0);
     assert!(!e.seen.iter().any(|l| l.contains("no royal")));
 }
+
+#[test]
+fn kif_and_kifread_give_a_page_the_game_in_the_engines_own_notation() {
+    // Issue 50: the browser page shows and saves KIF, and reads a pasted one, through the
+    // engine (no second notation in JavaScript).
+    let mut e = Engine::start_usi();
+    e.send(&format!("position startpos moves {LION_HISTORY}"));
+    e.send("kif");
+    e.until(10.0, |l| l == "kifok");
+    let kif: Vec<String> = e
+        .seen
+        .iter()
+        .filter_map(|l| l.strip_prefix("kif ").map(String::from))
+        .collect();
+    assert!(
+        kif.contains(&"   9一歩目 7五獅子 （←7六）".to_string()),
+        "{kif:#?}"
+    );
+    assert!(kif.contains(&"まで10手で中断".to_string()), "{kif:#?}");
+    // The same text, percent-encoded on one line, read back.
+    let encoded: String = (kif.join("\n") + "\n")
+        .bytes()
+        .map(|b| {
+            if b.is_ascii_alphanumeric() {
+                (b as char).to_string()
+            } else {
+                format!("%{b:02X}")
+            }
+        })
+        .collect();
+    e.send(&format!("kifread {encoded}"));
+    let game = e.until(10.0, |l| l.starts_with("kifgame "));
+    assert!(
+        game.starts_with("kifgame variant chushogi sfen lfcsgekgscfl/"),
+        "{game}"
+    );
+    assert!(game.ends_with(&format!("moves {LION_HISTORY}")), "{game}");
+    e.send("kifread %E5%85%88%ZZ");
+    let error = e.until(10.0, |l| l.starts_with("info string error"));
+    assert!(error.contains("broken %-escape"), "{error}");
+}
