@@ -11,6 +11,10 @@ port with the cross-origin isolation headers, and in Debian's headless Chromium:
   and checks that every bestmove is legal by the native engine (`shishi perft ... 1`) and
   that `stop` and `go movetime` were answered; prints the stop latency and the movetime's
   answer time;
+- plays a whole game on the play page (web/play) by clicking, each of its own moves one the
+  page offers, against the engine at level -9 (1 s a move), and checks the whole game with
+  the native engine (every move legal); then
+  pastes a lishogi KIF into the page and checks the moves it loaded;
 - with --speed: nodes per second from the chu start, `go movetime MS` (5000), with one and
   two threads, of the WebAssembly build in the page and of the native build (USI), one after
   the other, and their ratios.
@@ -45,6 +49,25 @@ def driver(url, timeout_ms=90000):
     if out.stderr.strip():
         print(out.stderr.strip(), file=sys.stderr)
     return json.loads(out.stdout)
+
+
+def play_game(base):
+    tools = os.path.join(ROOT, "target", "web-tools")
+    env = dict(os.environ, NODE_PATH=os.path.join(tools, "node_modules"))
+    kif = os.path.join(ROOT, "tests", "data", "analyse", "lishogi-server.kif")
+    out = subprocess.run(["node", os.path.join(ROOT, "scripts", "web-play-test.js"), base, kif,
+                          "400", os.path.join(ROOT, "target", "web", "play.png")],
+                         capture_output=True, text=True, env=env, timeout=1200)
+    if out.returncode != 0:
+        sys.exit(f"the play page run failed: {out.stderr.strip()}")
+    return json.loads(out.stdout)
+
+
+def native_game_is_legal(moves):
+    """Whether the native engine plays every move of the game from the start."""
+    out = subprocess.run([SHISHI, "perft", "--moves", " ".join(moves), "1"],
+                         capture_output=True, text=True)
+    return out.returncode == 0, out.stderr.strip().splitlines()[-1:] if out.returncode else ""
 
 
 def legal_moves(sfen_and_moves):
@@ -109,6 +132,18 @@ def main():
                   f"{'legal' if good else 'NOT LEGAL'} in {step['sfen'][-40:]!r}"
                   + (f", stop answered in {step['stopMs']:.0f} ms" if "stopMs" in step else "")
                   + (f", movetime 1000 answered in {step['tookMs']:.0f} ms" if "tookMs" in step else ""))
+        game = play_game(base)
+        legal, why = native_game_is_legal(game["moves"])
+        failures += not legal
+        checks = len(r["steps"]) + 2
+        print(f"play page: a game of {len(game['moves'])} plies clicked against the engine, "
+              f"{'every move legal by the native engine' if legal else 'ILLEGAL: ' + str(why)}; "
+              f"ended: {game['ended']}")
+        expected = "8i8h 5d5e 7j8i 6c5d 8i8g 5d6e 8g7f 6e6f 7f7e7f 5e5f"
+        loaded = " ".join(game["loaded"]) == expected
+        failures += not loaded
+        print(f"play page: a lishogi KIF pasted and loaded, {len(game['loaded'])} moves "
+              f"{'as in the file' if loaded else 'WRONG: ' + ' '.join(game['loaded'])}")
         if a.speed:
             print(f"speed, chu start, go movetime {a.ms}:")
             for threads in (1, 2):
@@ -116,7 +151,7 @@ def main():
                 native = native_nps(threads, a.ms)
                 print(f"  {threads} thread(s): native {native} nps, wasm {web} nps, "
                       f"native / wasm {native / max(1, web):.2f}")
-        print(f"browser: {len(r['steps']) - failures} passed, {failures} failed")
+        print(f"browser: {checks - failures} passed, {failures} failed")
         return 1 if failures else 0
     finally:
         server.terminate()

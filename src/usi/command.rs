@@ -89,6 +89,8 @@ pub enum Command {
     Eval,
     /// `moves`: the legal moves.
     Moves,
+    /// `pieces`: the variant's piece kinds, each as SFEN letters and KIF name.
+    Pieces,
     /// `kif`: the game so far (from the position's start) as a KIF file, a line at a time.
     Kif,
     /// `kifread TEXT`: a KIF file (percent-encoded, so that it fits one line) read into a
@@ -163,6 +165,7 @@ pub fn parse(line: &str) -> Result<Command, String> {
         "eval" => Ok(Command::Eval),
         "moves" => Ok(Command::Moves),
         "kif" => Ok(Command::Kif),
+        "pieces" => Ok(Command::Pieces),
         "kifread" => percent_decode(rest.first().unwrap_or(&"")).map(Command::KifRead),
         "perft" => match rest.first().and_then(|d| parse_number(d)) {
             Some(d) if (0..=12).contains(&d) => Ok(Command::Perft(d as u32)),

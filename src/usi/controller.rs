@@ -146,6 +146,7 @@ impl Controller {
             Command::Eval => self.with_position(|c, pos| c.eval(pos)),
             Command::Moves => self.with_position(|c, pos| c.moves(pos)),
             Command::Kif => self.with_position(|c, pos| c.kif(pos)),
+            Command::Pieces => self.pieces(),
             Command::KifRead(text) => self.kif_read(&text),
         }
         Flow::Continue
@@ -383,6 +384,20 @@ impl Controller {
             }
             Err(e) => self.error(&format!("kif: {e}")),
         }
+    }
+
+    /// `pieces`: `pieces LETTERS=NAME ...` for the variant's kinds (`p=歩兵 +p=と金 ...`),
+    /// so that a page draws the board in kanji without a table of its own.
+    fn pieces(&self) {
+        let kinds: Vec<String> = self
+            .session
+            .variant()
+            .spec
+            .kinds
+            .iter()
+            .map(|k| format!("{}={}", k.sfen, k.kif_name))
+            .collect();
+        self.out.line(&format!("pieces {}", kinds.join(" ")));
     }
 
     /// `kifread`: a KIF file read as `kifgame variant V sfen SFEN moves M...`, or an error

@@ -689,6 +689,9 @@ fn kif_and_kifread_give_a_page_the_game_in_the_engines_own_notation() {
         "{game}"
     );
     assert!(game.ends_with(&format!("moves {LION_HISTORY}")), "{game}");
+    e.send("pieces");
+    let pieces = e.until(10.0, |l| l.starts_with("pieces "));
+    assert!(pieces.contains(" n=獅子 ") && pieces.contains(" +p=金将"), "{pieces}");
     e.send("kifread %E5%85%88%ZZ");
     let error = e.until(10.0, |l| l.starts_with("info string error"));
     assert!(error.contains("broken %-escape"), "{error}");

@@ -1,0 +1,51 @@
+// The play page in headless Chromium, as a person uses it: a whole game against the engine
+// played by clicking (each of our moves one the page offers, picked at random), then a
+// lishogi KIF loaded by pasting. Prints {"moves": [...], "ended": "...", "kif": [...]} for
+// scripts/web-check.py, which checks the moves with the native engine.
+// usage: node scripts/web-play-test.js BASE_URL KIF_FILE [MAX_PLIES] [SCREENSHOT.png]
+const { chromium } = require('playwright-core');
+const fs = require('fs');
+
+(async () => {
+  const [base, kifFile, maxPlies, shot] = [process.argv[2], process.argv[3], +(process.argv[4] || 400), process.argv[5]];
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+  page.on('pageerror', (e) => console.error('page error:', e.message));
+  await page.goto(base + '/play/index.html');
+  await page.waitForFunction(() => document.title === 'Shishi – ready', null, { timeout: 60000 });
+  await page.selectOption('#movetime', '1000');
+  await page.selectOption('#level', '-9');
+  const state = () => page.evaluate(() => ({ moves: window.SHISHI_PAGE.moves.slice(), over: window.SHISHI_PAGE.over,
+    status: document.getElementById('status').textContent }));
+  let s = await state();
+  while (!s.over && s.moves.length < maxPlies) {
+    const before = s.moves.length;
+    // Our move: a legal one by the page's list, clicked square by square (a lion's double
+    // move on its middle square first).
+    const move = await page.evaluate(() => {
+      const l = window.SHISHI_PAGE.legal.filter((m) => !m.endsWith('+'));
+      return l[Math.floor(Math.random() * l.length)];
+    });
+    const squares = move.match(/\d+[a-z]/g);
+    for (const sq of squares) await page.click(`[data-square="${sq}"]`);
+    // Our move and the engine's answer (or the end).
+    await page.waitForFunction((n) => window.SHISHI_PAGE.over || (window.SHISHI_PAGE.moves.length >= n + 2 &&
+      document.getElementById('status').textContent.startsWith('Your move')), before, { timeout: 60000 });
+    s = await state();
+    if (s.moves[before] !== move) throw new Error(`clicked ${move}, the page played ${s.moves[before]}`);
+  }
+  const game = { moves: s.moves, ended: s.over || s.status };
+  if (shot) await page.screenshot({ path: shot });
+  // A lishogi KIF, pasted and loaded.
+  await page.fill('#paste', fs.readFileSync(kifFile, 'utf8'));
+  await page.click('#load');
+  await page.waitForFunction(() => document.getElementById('status').textContent.includes('analysing'), null, { timeout: 30000 });
+  game.loaded = await page.evaluate(() => window.SHISHI_PAGE.moves.slice());
+  game.kif = await page.evaluate(() => window.SHISHI_PAGE.kif.slice());
+  console.log(JSON.stringify(game));
+  await browser.close();
+})().catch((e) => { console.error(String(e)); process.exit(1); });
