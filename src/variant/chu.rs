@@ -122,6 +122,7 @@ pub const KINDS: [KindSpec; 39] = [
 /// Chu shogi as lishogi plays it.
 pub const SPEC: VariantSpec = VariantSpec {
     name: "chushogi",
+    aliases: &["chu"],
     files: 12,
     ranks: 12,
     zone_depth: 4,

@@ -155,6 +155,8 @@ pub struct RuleSet {
 pub struct VariantSpec {
     /// Name as USI's `USI_Variant` spells it.
     pub name: &'static str,
+    /// Other names the variant is known by (`chu`), taken wherever a name is (any case).
+    pub aliases: &'static [&'static str],
     /// Board width.
     pub files: usize,
     /// Board height.
@@ -256,11 +258,11 @@ impl Variant {
 
     /// The variant called `name` (`chushogi`, `shoshogi`; `chu` and `sho` also work).
     pub fn by_name(name: &str) -> Option<&'static Variant> {
-        match name.to_ascii_lowercase().as_str() {
-            "chushogi" | "chu" => Some(Variant::chu()),
-            "shoshogi" | "sho" => Some(Variant::sho()),
-            _ => None,
-        }
+        Variant::all().into_iter().find(|v| {
+            std::iter::once(&v.spec.name)
+                .chain(v.spec.aliases)
+                .any(|n| n.eq_ignore_ascii_case(name))
+        })
     }
 
     /// The variant XBoard calls `name`.

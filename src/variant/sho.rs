@@ -85,6 +85,7 @@ pub const KINDS: [KindSpec; 16] = [
 /// Sho shogi as Fairy-Stockfish plays it.
 pub const SPEC: VariantSpec = VariantSpec {
     name: "shoshogi",
+    aliases: &["sho"],
     files: 9,
     ranks: 9,
     zone_depth: 3,

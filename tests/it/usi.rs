@@ -691,8 +691,40 @@ fn kif_and_kifread_give_a_page_the_game_in_the_engines_own_notation() {
     assert!(game.ends_with(&format!("moves {LION_HISTORY}")), "{game}");
     e.send("pieces");
     let pieces = e.until(10.0, |l| l.starts_with("pieces "));
-    assert!(pieces.contains(" n=獅子 ") && pieces.contains(" +p=金将"), "{pieces}");
+    assert!(
+        pieces.contains(" n=獅子 ") && pieces.contains(" +p=金将"),
+        "{pieces}"
+    );
     e.send("kifread %E5%85%88%ZZ");
     let error = e.until(10.0, |l| l.starts_with("info string error"));
     assert!(error.contains("broken %-escape"), "{error}");
+}
+
+#[test]
+fn every_variant_the_usi_answer_lists_is_accepted_by_setoption() {
+    // Issue 51: a variant added to Variant::all was listed under USI_Variant but refused by
+    // setoption (a hand-written match). Names are found in the variants' data.
+    let mut e = Engine::start_usi();
+    let line = e
+        .seen
+        .iter()
+        .find(|l| l.starts_with("option name USI_Variant type combo"))
+        .cloned()
+        .expect("USI_Variant listed");
+    let names: Vec<&str> = line
+        .split(" var ")
+        .skip(1)
+        .map(|v| v.split_whitespace().next().unwrap())
+        .collect();
+    assert_eq!(names.len(), Variant::all().len(), "{line}");
+    for name in names {
+        e.send(&format!("setoption name USI_Variant value {name}"));
+        e.send("position startpos");
+        e.send("d");
+        let said = e.until(10.0, |l| l.starts_with("variant "));
+        assert_eq!(said, format!("variant {name}"));
+    }
+    for alias in ["chu", "SHO"] {
+        assert!(Variant::by_name(alias).is_some(), "{alias}");
+    }
 }

@@ -49,6 +49,7 @@ fn mini_chu() -> &'static Variant {
     MINI.get_or_init(|| {
         Variant::from_spec(VariantSpec {
             name: "minichu",
+            aliases: &[],
             files: 6,
             ranks: 6,
             zone_depth: 2,
