@@ -249,24 +249,20 @@ pub(crate) fn analyse_position(
 }
 
 pub(crate) fn analyse_game(searcher: &mut Searcher, job: &Job, run: &Run) -> Result<(), String> {
-    let (settings, done, emit) = (run.settings, run.done, run.emit);
+    let (settings, done) = (run.settings, run.done);
     let Job::Game {
         id,
         variant,
         sfen,
         moves,
-        names,
         ..
     } = job
     else {
         unreachable!("called for games only");
     };
     let mut pos = start_position(variant, sfen)?;
-    let mut comments = vec![String::new(); moves.len()];
+    let mut plies: Vec<Option<Ply>> = vec![None; moves.len()];
     let mut last_to = None;
-    let mut judged: Vec<summary::JudgedMove> = Vec::new();
-    // Each ply's result line, fresh or from an earlier run, for the report.
-    let mut ply_results: Vec<Option<PlyResult>> = vec![None; moves.len()];
     // The search of the next position, made by the last ply's verdict.
     let mut next_before: Option<Analysis> = None;
     for (i, text) in moves.iter().enumerate() {
@@ -279,128 +275,181 @@ pub(crate) fn analyse_game(searcher: &mut Searcher, job: &Job, run: &Run) -> Res
                 sfen: pos.to_sfen(),
                 played: text.clone(),
             };
-            if let Some(ResultLine::Ply(earlier)) = done.get(&key) {
-                next_before = None;
-                ply_results[i] = Some(earlier.clone());
-                comments[i] =
-                    comment_from_result(earlier, pos.variant(), last_to).unwrap_or_default();
-                if let (Some(best), Some(played)) = (earlier.best_score, earlier.played_score) {
-                    judged.push(summary::JudgedMove {
-                        mover: pos.side_to_move(),
-                        best: best.score(),
-                        played: played.score(),
-                        judgement: earlier.judgement,
-                    });
+            plies[i] = Some(match done.get(&key) {
+                Some(ResultLine::Ply(earlier)) => {
+                    next_before = None;
+                    earlier_ply(earlier, &pos, last_to)
                 }
-            } else {
-                // The search of this position: the last ply's look after its move, if the
-                // last ply was analysed here.
-                let a = match next_before.take() {
-                    Some(a) => a,
-                    None => search(searcher, &pos, settings, settings.multipv),
-                };
-                if a.lines.is_empty() {
-                    // No iteration finished (a very small budget): no score is known, and
-                    // none is made up.
-                    emit(&ResultLine::Ply(PlyResult {
-                        id: id.clone(),
-                        ply: ply as u64,
-                        sfen: pos.to_sfen(),
-                        played: text.clone(),
-                        played_score: None,
-                        bestmove: None,
-                        best_score: None,
-                        loss: None,
-                        chances_lost: None,
-                        judgement: None,
-                        depth: Some(0),
-                        nodes: a.nodes,
-                        pv: None,
-                        mate: None,
-                    }));
-                    last_to = Some(played.to());
-                    pos.make_move(played);
-                    continue;
-                }
-                let v = verdict::judge_ply(searcher, &pos, played, &a, settings);
-                let (best_score, played_score) = (v.best.score, v.played.score);
-                let loss = (as_cp(best_score) - as_cp(played_score)).max(0);
-                judged.push(summary::JudgedMove {
-                    mover: pos.side_to_move(),
-                    best: best_score,
-                    played: played_score,
-                    judgement: v.judgement,
-                });
-                let mate = settings.mate.map(|t| prove(searcher, &pos, t));
-                comments[i] = with_mate_note(
-                    ply_comment(
-                        &pos,
+                _ => {
+                    let at = PlyAt {
+                        id,
+                        ply,
+                        text,
+                        played,
                         last_to,
-                        played_score,
-                        Some((&v.best.line[..], best_score)),
-                        v.judgement,
-                    ),
-                    mate.as_ref(),
-                );
-                let result = PlyResult {
-                    id: id.clone(),
-                    ply: ply as u64,
-                    sfen: pos.to_sfen(),
-                    played: text.clone(),
-                    played_score: Some(ScoreValue::of(played_score)),
-                    bestmove: Some(pos.move_to_usi(v.best.mv)),
-                    best_score: Some(ScoreValue::of(best_score)),
-                    loss: Some(loss),
-                    chances_lost: Some(v.chances_lost),
-                    judgement: v.judgement,
-                    depth: Some(a.lines[0].depth),
-                    nodes: v.nodes,
-                    pv: Some(pv_text(&pos, &v.best.line)),
-                    mate,
-                };
-                emit(&ResultLine::Ply(result.clone()));
-                ply_results[i] = Some(result);
-                // Multipv asks for several lines of each position: the look after the move
-                // has one, so it stands for the next position only with one line.
-                if settings.multipv == 1 {
-                    next_before = v.after;
+                    };
+                    let (fresh, after) =
+                        analyse_ply(searcher, &pos, &at, next_before.take(), settings);
+                    (run.emit)(&ResultLine::Ply(fresh.result.clone()));
+                    next_before = after;
+                    fresh
                 }
-            }
+            });
         }
         last_to = Some(played.to());
         pos.make_move(played);
     }
+    finish_game(job, &mut pos, plies, run)
+}
+
+/// One analysed ply: its result line, its KIF comment, and what the summary counts.
+#[derive(Clone, Debug)]
+pub(crate) struct Ply {
+    result: PlyResult,
+    comment: String,
+    judged: Option<summary::JudgedMove>,
+}
+
+/// Where a ply stands in its game.
+struct PlyAt<'a> {
+    id: &'a str,
+    ply: usize,
+    text: &'a str,
+    played: crate::core::Move,
+    /// The square of the move before (for `仝` in the KIF notation).
+    last_to: Option<crate::core::Square>,
+}
+
+/// A ply an earlier run analysed (`--resume`): its result line as it was.
+fn earlier_ply(earlier: &PlyResult, pos: &Position, last_to: Option<crate::core::Square>) -> Ply {
+    Ply {
+        comment: comment_from_result(earlier, pos.variant(), last_to).unwrap_or_default(),
+        judged: match (earlier.best_score, earlier.played_score) {
+            (Some(best), Some(played)) => Some(summary::JudgedMove {
+                mover: pos.side_to_move(),
+                best: best.score(),
+                played: played.score(),
+                judgement: earlier.judgement,
+            }),
+            _ => None,
+        },
+        result: earlier.clone(),
+    }
+}
+
+/// Analyses and judges one ply (`before`: the search of `pos` when the last ply made it).
+/// Also returns the search of the position after the move, for the next ply (one line:
+/// with `--multipv` the next position is searched again for its lines).
+fn analyse_ply(
+    searcher: &mut Searcher,
+    pos: &Position,
+    at: &PlyAt,
+    before: Option<Analysis>,
+    settings: &Settings,
+) -> (Ply, Option<Analysis>) {
+    let a = before.unwrap_or_else(|| search(searcher, pos, settings, settings.multipv));
+    let mut result = PlyResult {
+        id: at.id.to_string(),
+        ply: at.ply as u64,
+        sfen: pos.to_sfen(),
+        played: at.text.to_string(),
+        played_score: None,
+        bestmove: None,
+        best_score: None,
+        loss: None,
+        chances_lost: None,
+        judgement: None,
+        depth: Some(0),
+        nodes: a.nodes,
+        pv: None,
+        mate: None,
+    };
+    if a.lines.is_empty() {
+        // No iteration finished (a very small budget): no score is known, and none is
+        // made up.
+        let ply = Ply {
+            result,
+            comment: String::new(),
+            judged: None,
+        };
+        return (ply, None);
+    }
+    let v = verdict::judge_ply(searcher, pos, at.played, &a, settings);
+    let (best, played) = (v.best.score, v.played.score);
+    let mate = settings.mate.map(|t| prove(searcher, pos, t));
+    let best_line = Some((&v.best.line[..], best));
+    let comment = with_mate_note(
+        ply_comment(pos, at.last_to, played, best_line, v.judgement),
+        mate.as_ref(),
+    );
+    result.played_score = Some(ScoreValue::of(played));
+    result.bestmove = Some(pos.move_to_usi(v.best.mv));
+    result.best_score = Some(ScoreValue::of(best));
+    result.loss = Some((as_cp(best) - as_cp(played)).max(0));
+    result.chances_lost = Some(v.chances_lost);
+    result.judgement = v.judgement;
+    result.depth = Some(a.lines[0].depth);
+    result.nodes = v.nodes;
+    result.pv = Some(pv_text(pos, &v.best.line));
+    result.mate = mate;
+    let judged = summary::JudgedMove {
+        mover: pos.side_to_move(),
+        best,
+        played,
+        judgement: v.judgement,
+    };
+    let after = if settings.multipv == 1 { v.after } else { None };
+    let ply = Ply {
+        result,
+        comment,
+        judged: Some(judged),
+    };
+    (ply, after)
+}
+
+/// A game's end: its summary line (once: a resumed run that finds it keeps it), its KIF and
+/// report, and its figures for the run's closing table.
+fn finish_game(
+    job: &Job,
+    end: &mut Position,
+    plies: Vec<Option<Ply>>,
+    run: &Run,
+) -> Result<(), String> {
+    let settings = run.settings;
+    let Job::Game {
+        id,
+        variant,
+        sfen,
+        moves,
+        names,
+        ..
+    } = job
+    else {
+        unreachable!("called for games only");
+    };
+    let judged: Vec<summary::JudgedMove> =
+        plies.iter().flatten().filter_map(|p| p.judged).collect();
     let summary = summary::summarise(&judged);
-    let summary_json = serde_json::json!({ "sente": summary[0].json(), "gote": summary[1].json() });
-    // The game's summary line (once: a resumed run that finds it keeps it).
     let game = game_fingerprint(variant, sfen, moves);
     let key = ResultKey::Summary {
         id: id.clone(),
         game: game.clone(),
     };
-    if !done.contains_key(&key) {
-        emit(&ResultLine::Summary(SummaryLine {
+    if !run.done.contains_key(&key) {
+        (run.emit)(&ResultLine::Summary(SummaryLine {
             id: id.clone(),
             game,
-            summary: summary_json,
+            summary: serde_json::json!({ "sente": summary[0].json(), "gote": summary[1].json() }),
         }));
     }
-    log::debug!(
-        "{id}: {}",
-        ["sente", "gote"]
-            .iter()
-            .zip(&summary)
-            .map(|(side, s)| {
-                let j = s.json();
-                format!(
-                    "{side} {} inaccuracies, {} mistakes, {} blunders, average loss {} cp, accuracy {}%",
-                    s.inaccuracies, s.mistakes, s.blunders, j["averageCpLoss"], j["accuracy"]
-                )
-            })
-            .collect::<Vec<_>>()
-            .join("; ")
-    );
-    let result = game_result(job, &mut pos);
+    let result = game_result(job, end);
+    let (comments, ply_results): (Vec<String>, Vec<Option<PlyResult>>) = plies
+        .into_iter()
+        .map(|p| match p {
+            Some(p) => (p.comment, Some(p.result)),
+            None => (String::new(), None),
+        })
+        .unzip();
     let mut files = Vec::new();
     if let Some(dir) = &settings.kif_dir {
         files.push(write_game_kif(dir, job, result, comments, names)?);
