@@ -685,38 +685,7 @@ pub fn read(text: &str, file: &str, variant: Option<&'static Variant>) -> Result
         if first_step.is_some() && !rest.starts_with("二歩目") {
             return Err(at("a lion's first step (一歩目) without its second".into()));
         }
-        let mv: Result<Option<Move>, String> = if let Some(step) = rest.strip_prefix("一歩目") {
-            match kif_origin(variant, step) {
-                Some(from) => {
-                    first_step = Some((from, n + 1));
-                    Ok(None)
-                }
-                None => Err("cannot read the first step".into()),
-            }
-        } else if let Some(step) = rest.strip_prefix("二歩目") {
-            match (first_step.take(), kif_origin(variant, step)) {
-                (Some((from, _)), Some(mid)) => {
-                    let to = if step.contains("居食い") || step.contains("じっと") {
-                        Some(from)
-                    } else {
-                        kif_destination(variant, step.trim(), last)
-                    };
-                    to.map(|to| Move::double(from, mid, to))
-                        .map(Some)
-                        .ok_or_else(|| "cannot read the second step".into())
-                }
-                _ => Err("a second step without a first".into()),
-            }
-        } else {
-            let promote = kif_promotes(rest);
-            match (
-                kif_destination(variant, rest, last),
-                kif_origin(variant, rest),
-            ) {
-                (Some(to), Some(from)) => Ok(Some(Move::new(from, to, promote))),
-                _ => Err(format!("cannot read the move '{rest}'")),
-            }
-        };
+        let mv = read_move(variant, rest, last, &mut first_step, n + 1);
         match mv {
             Ok(None) => {}
             Ok(Some(m)) => {
@@ -759,6 +728,44 @@ game skipped"
         header,
         times_ms,
     })
+}
+
+/// The move of one KIF move line (`rest`: after its number): `None` for a lion's first
+/// step (kept in `first_step` with its line number until the second comes), the whole move
+/// at the second step, or the error in words.
+fn read_move(
+    variant: &'static Variant,
+    rest: &str,
+    last: Option<Square>,
+    first_step: &mut Option<(Square, usize)>,
+    line: usize,
+) -> Result<Option<Move>, String> {
+    if let Some(step) = rest.strip_prefix("一歩目") {
+        let from = kif_origin(variant, step).ok_or("cannot read the first step")?;
+        *first_step = Some((from, line));
+        return Ok(None);
+    }
+    if let Some(step) = rest.strip_prefix("二歩目") {
+        let (Some((from, _)), Some(mid)) = (first_step.take(), kif_origin(variant, step)) else {
+            return Err("a second step without a first".into());
+        };
+        // An igui or jitto second step names its destination, the first step's origin.
+        let to = if step.contains("居食い") || step.contains("じっと") {
+            Some(from)
+        } else {
+            kif_destination(variant, step.trim(), last)
+        };
+        return to
+            .map(|to| Some(Move::double(from, mid, to)))
+            .ok_or_else(|| "cannot read the second step".into());
+    }
+    match (
+        kif_destination(variant, rest, last),
+        kif_origin(variant, rest),
+    ) {
+        (Some(to), Some(from)) => Ok(Some(Move::new(from, to, kif_promotes(rest)))),
+        _ => Err(format!("cannot read the move '{rest}'")),
+    }
 }
 
 /// The variant of a KIF's board diagram by its size (12 ranks: chu, 9: sho), if it has one.
