@@ -23,30 +23,9 @@ impl SearchThread<'_> {
         allow_null: bool,
     ) -> Score {
         let pv_node = beta - alpha > 1;
-        // Bookkeeping, and the game may be over here.
-        if let Some(score) = self.enter_node(ply) {
-            return score;
-        }
-        let (occurrences, earliest) = self.pos.repetitions();
-        if occurrences >= 2 {
-            return self.repetition_score(earliest);
-        }
-        let limit = self.pos.variant().spec.rules.move_limit_plies;
-        if limit > 0 && self.pos.quiet_plies() >= limit {
-            return self.draw_score();
-        }
-        if ply >= MAX_PLY - 2 {
-            return self.static_eval();
-        }
-        // Mate distance pruning.
-        alpha = alpha.max(mated_in(ply));
-        beta = beta.min(mate_in(ply + 1));
-        if alpha >= beta {
-            return alpha;
-        }
-        // Taking the last royal wins at once: found before anything else.
-        if self.can_take_last_royal() {
-            return mate_in(ply + 1);
+        match self.node_start(ply, alpha, beta) {
+            Ok((a, b)) => (alpha, beta) = (a, b),
+            Err(score) => return score,
         }
         // Check extension (asked here only when it is on: the nodes at depth 0 would pay
         // for the test for nothing).
@@ -79,40 +58,8 @@ impl SearchThread<'_> {
         let improving = !in_check && ply >= 2 && eval > self.frames[ply - 2].eval;
 
         if !pv_node && !in_check && !is_mate(beta) {
-            // Reverse futility: far above beta with little depth left.
-            if depth <= self.params.reverse_futility_depth
-                && eval - self.params.reverse_futility_margin * depth >= beta
-            {
-                return eval;
-            }
-            // Null move: if passing still beats beta, a real move will too.
-            let us = self.pos.side_to_move();
-            let v = self.pos.variant();
-            let has_pieces = !(self.pos.occupied(us)
-                & !self.pos.pieces_in(us, v.weak_mask | v.royal_mask))
-            .is_empty();
-            if allow_null && depth >= self.params.null_move_min_depth && eval >= beta && has_pieces
-            {
-                let eval_bonus = match self.params.null_move_eval_divisor {
-                    0 => 0,
-                    divisor => ((eval - beta) / divisor).min(3),
-                };
-                let r = self.params.null_move_base_reduction
-                    + depth / self.params.null_move_depth_divisor
-                    + eval_bonus;
-                self.pos.make_null();
-                self.frames[ply + 1] = Frame {
-                    mv: None,
-                    ..Frame::default()
-                };
-                let score = -self.negamax(depth - 1 - r, -beta, -beta + 1, ply + 1, false);
-                self.pos.unmake_null();
-                if self.stopped {
-                    return DRAW;
-                }
-                if score >= beta {
-                    return if score > MATE_BOUND { beta } else { score };
-                }
+            if let Some(score) = self.prune_before_moves(depth, beta, ply, eval, allow_null) {
+                return score;
             }
         }
 
@@ -150,32 +97,19 @@ impl SearchThread<'_> {
         while let Some(mv) = picker.next(&mut self.pos, self.ev, self.history) {
             let capture = is_capture(&self.pos, mv);
             let quiet = !capture && !mv.is_promotion();
-            // Late-move pruning: at low depth, quiet moves far down the list are skipped.
-            if !pv_node
-                && !in_check
-                && quiet
-                && best > -MATE_BOUND
-                && depth <= self.params.lmp_max_depth
-                && searched >= late_move_count
-            {
-                continue;
-            }
-            if quiet && futile && best > -MATE_BOUND {
-                continue;
-            }
-            // SEE pruning: at low depth, a move that loses material in its exchange (the
-            // picker already weighed its good captures: they lose nothing).
-            if !in_check
-                && best > -MATE_BOUND
-                && depth <= self.params.see_prune_max_depth
-                && !picker.last_is_not_losing_capture()
-            {
-                let threshold = if quiet {
-                    -self.params.see_quiet_factor * depth * depth
-                } else {
-                    -self.params.see_capture_factor * depth
+            // Pruning starts only once a move has kept the side from being mated.
+            if best > -MATE_BOUND {
+                let late = !pv_node && searched >= late_move_count;
+                let losing_exchange_possible = !picker.last_is_not_losing_capture();
+                let prune = MovePruning {
+                    depth,
+                    in_check,
+                    quiet,
+                    late,
+                    futile,
+                    losing_exchange_possible,
                 };
-                if see(&self.pos, self.ev, mv) < threshold {
+                if self.move_is_pruned(mv, &prune) {
                     continue;
                 }
             }
@@ -195,27 +129,12 @@ impl SearchThread<'_> {
                     && quiet
                     && !in_check
                 {
-                    let mut r =
-                        self.lmr[(depth as usize).min(63)][searched.min(63)] - pv_node as i32;
-                    if !improving {
-                        r += self.params.lmr_not_improving;
-                    }
-                    if self.params.lmr_history_divisor > 0 {
-                        let history = self.history.score(us, kind_before, mv.to());
-                        r -= history / self.params.lmr_history_divisor;
-                    }
-                    r.clamp(0, new_depth - 1)
+                    let history = self.history.score(us, kind_before, mv.to());
+                    self.late_move_reduction(depth, searched, pv_node, improving, history)
                 } else {
                     0
                 };
-                let mut s = -self.negamax(new_depth - reduction, -alpha - 1, -alpha, ply + 1, true);
-                if s > alpha && reduction > 0 {
-                    s = -self.negamax(new_depth, -alpha - 1, -alpha, ply + 1, true);
-                }
-                if s > alpha && s < beta {
-                    s = -self.negamax(new_depth, -beta, -alpha, ply + 1, true);
-                }
-                s
+                self.search_late_move(new_depth, reduction, alpha, beta, ply)
             };
             self.pos.unmake_move();
             if self.stopped {
@@ -257,6 +176,154 @@ impl SearchThread<'_> {
         best
     }
 
+    /// What a node settles before any search: the game's end by the rules (a repetition,
+    /// the move limit, a taken royal), the ply limit, mate-distance pruning, and taking the
+    /// last royal. `Err(score)` when that settles the node, else the window narrowed by the
+    /// mate distances.
+    fn node_start(
+        &mut self,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+    ) -> Result<(Score, Score), Score> {
+        // Bookkeeping, and the game may be over here.
+        if let Some(score) = self.enter_node(ply) {
+            return Err(score);
+        }
+        let (occurrences, earliest) = self.pos.repetitions();
+        if occurrences >= 2 {
+            return Err(self.repetition_score(earliest));
+        }
+        let limit = self.pos.variant().spec.rules.move_limit_plies;
+        if limit > 0 && self.pos.quiet_plies() >= limit {
+            return Err(self.draw_score());
+        }
+        if ply >= MAX_PLY - 2 {
+            return Err(self.static_eval());
+        }
+        // Mate distance pruning.
+        let alpha = alpha.max(mated_in(ply));
+        let beta = beta.min(mate_in(ply + 1));
+        if alpha >= beta {
+            return Err(alpha);
+        }
+        // Taking the last royal wins at once: found before anything else.
+        if self.can_take_last_royal() {
+            return Err(mate_in(ply + 1));
+        }
+        Ok((alpha, beta))
+    }
+
+    /// Reverse futility and null-move pruning, before any move is tried at a node that is
+    /// neither a PV node nor in check: a score to return when the node is cut off.
+    fn prune_before_moves(
+        &mut self,
+        depth: i32,
+        beta: Score,
+        ply: usize,
+        eval: Score,
+        allow_null: bool,
+    ) -> Option<Score> {
+        // Reverse futility: far above beta with little depth left.
+        if depth <= self.params.reverse_futility_depth
+            && eval - self.params.reverse_futility_margin * depth >= beta
+        {
+            return Some(eval);
+        }
+        // Null move: if passing still beats beta, a real move will too.
+        let us = self.pos.side_to_move();
+        let v = self.pos.variant();
+        let has_pieces = !(self.pos.occupied(us)
+            & !self.pos.pieces_in(us, v.weak_mask | v.royal_mask))
+        .is_empty();
+        if !(allow_null && depth >= self.params.null_move_min_depth && eval >= beta && has_pieces) {
+            return None;
+        }
+        let eval_bonus = match self.params.null_move_eval_divisor {
+            0 => 0,
+            divisor => ((eval - beta) / divisor).min(3),
+        };
+        let r = self.params.null_move_base_reduction
+            + depth / self.params.null_move_depth_divisor
+            + eval_bonus;
+        self.pos.make_null();
+        self.frames[ply + 1] = Frame {
+            mv: None,
+            ..Frame::default()
+        };
+        let score = -self.negamax(depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+        self.pos.unmake_null();
+        if self.stopped {
+            return Some(DRAW);
+        }
+        (score >= beta).then_some(if score > MATE_BOUND { beta } else { score })
+    }
+
+    /// Whether `mv` is skipped without being searched (asked once a move has kept the side
+    /// from being mated): late-move pruning of quiet moves far down the list, futility of
+    /// quiet moves, and SEE pruning of moves that lose material in their exchange.
+    fn move_is_pruned(&self, mv: Move, p: &MovePruning) -> bool {
+        // Late-move pruning: at low depth, quiet moves far down the list are skipped.
+        if !p.in_check && p.quiet && p.late && p.depth <= self.params.lmp_max_depth {
+            return true;
+        }
+        if p.quiet && p.futile {
+            return true;
+        }
+        // SEE pruning: at low depth, a move that loses material in its exchange (the picker
+        // already weighed its good captures: they lose nothing).
+        if !p.in_check && p.depth <= self.params.see_prune_max_depth && p.losing_exchange_possible {
+            let threshold = if p.quiet {
+                -self.params.see_quiet_factor * p.depth * p.depth
+            } else {
+                -self.params.see_capture_factor * p.depth
+            };
+            return see(&self.pos, self.ev, mv) < threshold;
+        }
+        false
+    }
+
+    /// The late-move reduction of a quiet move, `searched` moves into the list: the table's,
+    /// one less at a PV node, more when not improving, less for a move with good history.
+    fn late_move_reduction(
+        &self,
+        depth: i32,
+        searched: usize,
+        pv_node: bool,
+        improving: bool,
+        history: i32,
+    ) -> i32 {
+        let mut r = self.lmr[(depth as usize).min(63)][searched.min(63)] - pv_node as i32;
+        if !improving {
+            r += self.params.lmr_not_improving;
+        }
+        if self.params.lmr_history_divisor > 0 {
+            r -= history / self.params.lmr_history_divisor;
+        }
+        r.clamp(0, depth - 2)
+    }
+
+    /// A move after the first (the move made): a zero-window search, reduced by
+    /// `reduction`, then again at full depth if it beat alpha reduced, then with the full
+    /// window if it landed inside it.
+    fn search_late_move(
+        &mut self,
+        new_depth: i32,
+        reduction: i32,
+        alpha: Score,
+        beta: Score,
+        ply: usize,
+    ) -> Score {
+        let mut s = -self.negamax(new_depth - reduction, -alpha - 1, -alpha, ply + 1, true);
+        if s > alpha && reduction > 0 {
+            s = -self.negamax(new_depth, -alpha - 1, -alpha, ply + 1, true);
+        }
+        if s > alpha && s < beta {
+            s = -self.negamax(new_depth, -beta, -alpha, ply + 1, true);
+        }
+        s
+    }
+
     /// A quiet move cut off: killer, countermove, history bonus (and a malus for the quiet
     /// moves tried before it).
     fn reward_quiet(
@@ -285,4 +352,17 @@ impl SearchThread<'_> {
                 .set_counter(us.flip(), prev_kind, prev.to(), mv);
         }
     }
+}
+
+/// What [`SearchThread::move_is_pruned`] needs of the node and the move.
+struct MovePruning {
+    depth: i32,
+    in_check: bool,
+    quiet: bool,
+    /// Far enough down the list for late-move pruning (never at a PV node).
+    late: bool,
+    /// The static evaluation so far below alpha that no quiet move lifts it there.
+    futile: bool,
+    /// The move may lose material in its exchange (not a capture the picker saw winning).
+    losing_exchange_possible: bool,
 }
