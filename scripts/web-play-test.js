@@ -32,9 +32,18 @@ const fs = require('fs');
     });
     const squares = move.match(/\d+[a-z]/g);
     for (const sq of squares) await page.click(`[data-square="${sq}"]`);
+    // A plain move onto a square that is also a lion's middle step: the page waits for a
+    // second step, and the same square again ends the move there.
+    if (squares.length === 2 && await page.evaluate((to) => window.SHISHI_PAGE.mid === to, squares[1])) {
+      await page.click(`[data-square="${squares[1]}"]`);
+    }
     // Our move and the engine's answer (or the end).
     await page.waitForFunction((n) => window.SHISHI_PAGE.over || (window.SHISHI_PAGE.moves.length >= n + 2 &&
-      document.getElementById('status').textContent.startsWith('Your move')), before, { timeout: 60000 });
+      document.getElementById('status').textContent.startsWith('Your move')), before, { timeout: 60000 })
+      .catch(async (e) => {
+        const at = await state();
+        throw new Error(`${e.message} after ${move} (${at.moves.length} moves: ${at.moves.join(' ')}; status: ${at.status})`);
+      });
     s = await state();
     if (s.moves[before] !== move) throw new Error(`clicked ${move}, the page played ${s.moves[before]}`);
   }

@@ -166,7 +166,14 @@
     const lines = await done;
     state.searching = null;
     const best = lines[lines.length - 1].split(' ')[1];
-    if (engineSide() !== state.side || !state.legal.includes(best)) { if (best === 'resign') status('Shishi resigns.'); return; }
+    if (best === 'resign' || best === 'win') {
+      state.over = best === 'resign' ? 'Shishi resigns' : 'Shishi claims the win';
+      status(state.over + '.');
+      return;
+    }
+    if (engineSide() !== state.side) return;
+    // The engine's move as it wrote it (a lion's path may differ from the list's form):
+    // the position command checks it, and refresh shows an error if it were refused.
     state.moves.push(best);
     await refresh();
   }
