@@ -261,6 +261,8 @@ pub(crate) fn analyse_game(searcher: &mut Searcher, job: &Job, run: &Run) -> Res
         unreachable!("called for games only");
     };
     let mut pos = start_position(variant, sfen)?;
+    // Each ply's key for --resume: one home for what identifies a ply's result.
+    let keys = ply_keys(job)?;
     let mut plies: Vec<Option<Ply>> = vec![None; moves.len()];
     let mut last_to = None;
     // The search of the next position, made by the last ply's verdict.
@@ -269,13 +271,7 @@ pub(crate) fn analyse_game(searcher: &mut Searcher, job: &Job, run: &Run) -> Res
         let ply = i + 1;
         let played = pos.parse_usi_path(text).map_err(|e| e.to_string())?;
         if ply >= settings.from_ply.max(1) {
-            let key = ResultKey::Ply {
-                id: id.clone(),
-                ply: ply as u64,
-                sfen: pos.to_sfen(),
-                played: text.clone(),
-            };
-            plies[i] = Some(match done.get(&key) {
+            plies[i] = Some(match done.get(&keys[i]) {
                 Some(ResultLine::Ply(earlier)) => {
                     next_before = None;
                     earlier_ply(earlier, &pos, last_to)

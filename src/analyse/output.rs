@@ -355,7 +355,7 @@ pub(crate) fn write_game_report(
     write_new_file(dir, &report::report_file_name(id), &page)
 }
 
-/// Writes a game's annotated KIF (see [`free_path`] for its name).
+/// Writes a game's annotated KIF (named by [`kif_file_name`], created by [`write_new_file`]).
 pub(crate) fn write_game_kif(
     dir: &std::path::Path,
     job: &Job,

@@ -442,7 +442,8 @@ fn time_chart(views: &[PlyView]) -> String {
         "<h2>Time per move</h2>\n<p class=\"note\">Sente's moves above the line, gote's below; \
 the longest took {:.1} s. Click to go to a move.</p>\n<svg id=\"times\" viewBox=\"0 0 {GRAPH_WIDTH} \
 {TIME_CHART_HEIGHT}\" preserveAspectRatio=\"none\" role=\"img\" aria-label=\"time per move\">\
-<line class=\"axis\" x1=\"0\" y1=\"{half}\" x2=\"{GRAPH_WIDTH}\" y2=\"{half}\"/>{bars}</svg>\n",
+<line class=\"axis\" x1=\"0\" y1=\"{half}\" x2=\"{GRAPH_WIDTH}\" y2=\"{half}\"/>{bars}\
+<line id=\"times-cursor\" x1=\"0\" y1=\"0\" x2=\"0\" y2=\"{TIME_CHART_HEIGHT}\"/></svg>\n",
         longest as f64 / 1000.0
     )
 }
@@ -702,14 +703,12 @@ const SCRIPT: &str = r##"
   function chart(id) {
     const svg = document.getElementById(id);
     if (!svg) return;
-    if (id === 'times') svg.insertAdjacentHTML('beforeend', '<line id="times-cursor" x1="0" y1="0" x2="0" y2="90"/>');
     svg.addEventListener('click', e => {
       const r = e.currentTarget.getBoundingClientRect();
       show(Math.round((e.clientX - r.left) / r.width * GAME.plies.length));
     });
   }
   chart('graph'); chart('times');
-  cursors.push(...[document.getElementById('times-cursor')].filter(Boolean));
   document.querySelectorAll('a[data-ply]').forEach(a => a.addEventListener('click', e => { e.preventDefault(); show(+a.dataset.ply); }));
   document.getElementById('first').onclick = () => show(0);
   document.getElementById('prev').onclick = () => line ? step(-1) : show(current - 1);
@@ -795,6 +794,10 @@ mod tests {
         // bars above the line; gote's move 2 has no time, so no bar.
         assert!(page.contains("<h2>Time per move</h2>"), "{page}");
         assert!(page.contains("the longest took 61.0 s"));
+        assert!(
+            page.contains("<line id=\"times-cursor\""),
+            "the chart's cursor"
+        );
         assert_eq!(page.matches("class=\"sente-time\"").count(), 2);
         assert_eq!(page.matches("class=\"gote-time\"").count(), 0);
         // The mistake is a dot on the graph and a critical moment with the best line in KIF.
