@@ -8,6 +8,8 @@
 //! prints each leg on its own `move` line, a comma after all but the last), `@@@@` for a lion
 //! pass, `+` for promotion. In XBoard FENs `w` means sente to move. See protocol-docs/cecp.md.
 
+mod options;
+
 use crate::core::score::mate_plies;
 use crate::core::{Color, Move, Square};
 use crate::position::notation::{parse_xboard_square, square_to_xboard};
@@ -15,7 +17,7 @@ use crate::position::{GenMode, Outcome, OutcomeReason, Position};
 use crate::records::xboard::{lion_pass, move_legs, parse_legs, pv_text, Legs};
 use crate::search::{Clock, Info, Limits, Observer, SearchResult};
 use crate::session::io::{spawn_stdin_reader, Input, Output, MAX_LINE_BYTES};
-use crate::session::options::{self, Protocol};
+use crate::session::options::{self as option_table, Protocol};
 use crate::session::text::{parse_number, truncate};
 use crate::session::{PositionError, Refusal, Session, Setting, Settings};
 use crate::variant::Variant;
@@ -258,11 +260,11 @@ impl Controller {
             // Zero or less is no size: refused with a word, the old value stays (XBoard
             // sends what the user typed in its settings).
             "memory" => match parse_number(arg) {
-                Some(mb) if mb >= 1 => self.session.set(Setting::Hash(mb as usize)),
+                Some(mb) if mb >= 1 => self.session.set(Setting::Value(option_table::HASH, mb)),
                 _ => self.bad_argument(cmd, arg),
             },
             "cores" => match parse_number(arg) {
-                Some(n) if n >= 1 => self.session.set(Setting::Threads(n as usize)),
+                Some(n) if n >= 1 => self.session.set(Setting::Value(option_table::THREADS, n)),
                 _ => self.bad_argument(cmd, arg),
             },
             "post" => self.post = true,
@@ -362,7 +364,7 @@ impl Controller {
             .collect();
         self.out.line(&format!("feature ping=1 setboard=1 usermove=1 memory=1 smp=1 colors=0 sigint=0 sigterm=0 highlight=1 analyze=1 myname=\"{name}\" variants=\"{}\"", variants.join(",")));
         // The options of XBoard's engine settings dialog (the session's option table).
-        for line in options::xboard_lines() {
+        for line in options::feature_lines() {
             self.out.line(&line);
         }
         self.out.line("feature done=1");
@@ -375,12 +377,12 @@ impl Controller {
             Some((n, v)) => (n.trim(), Some(v.trim())),
             None => (arg.trim(), None),
         };
-        let Some(option) = options::find(name, Protocol::Xboard) else {
+        let Some(option) = option_table::find(name, Protocol::Xboard) else {
             self.out
                 .line(&format!("Error (unknown option): {}", truncate(name)));
             return;
         };
-        match options::parse(option, value) {
+        match option_table::parse(option, value) {
             Ok(setting) => self.session.set(setting),
             Err(e) => {
                 let shown = option.xboard_name.unwrap_or(option.name);

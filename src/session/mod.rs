@@ -26,8 +26,6 @@ use std::sync::Arc;
 use std::time::Duration;
 use worker::{Done, SearchJob, SearchWorker};
 
-/// Largest hash table accepted, in MB.
-pub const MAX_HASH_MB: usize = 65_536;
 /// Most search threads accepted as an option value.
 pub const MAX_THREADS: usize = 256;
 /// Search threads per logical core at most: more only slow the search down (Lazy SMP
@@ -40,14 +38,13 @@ pub fn usable_threads(requested: usize) -> usize {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     requested.clamp(1, MAX_THREADS.min(cores * MAX_THREADS_PER_CORE))
 }
-/// Most MultiPV lines.
-pub const MAX_MULTIPV: usize = 64;
 
 /// Where the session says things that are not answers (errors of queued changes, ...).
 pub type Notify = Arc<dyn Fn(&str) + Send + Sync>;
 
-/// The option values of a session.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The option values of a session. Each field is kept by its option's entry in
+/// [`options::OPTIONS`] (its `store`), which is where its default and range are written.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Settings {
     /// Hash table size in MB.
     pub hash_mb: usize,
@@ -74,24 +71,14 @@ pub struct Settings {
 }
 
 impl Settings {
-    /// The settings a session starts with under `protocol`: the option table's defaults
-    /// (`options::OPTIONS`; XBoard's differ in move overhead and repetitions).
+    /// The settings a session starts with under `protocol`: every option's default
+    /// under it, from the option table (XBoard's differ in move overhead and repetitions).
     pub fn for_protocol(protocol: options::Protocol) -> Settings {
-        let mut settings = Settings {
-            hash_mb: options::DEFAULT_HASH_MB,
-            threads: 1,
-            multipv: 1,
-            move_overhead: Duration::from_millis(options::DEFAULT_MOVE_OVERHEAD_MS as u64),
-            ponder: false,
-            resign_when_lost: false,
-            avoid_repetition: false,
-            mate_moves: crate::mate::AttackerMoves::Checks,
-            analyse_mode: false,
-            skill_level: crate::search::skill::MAX_LEVEL,
-            search_params: Default::default(),
-        };
-        for setting in options::protocol_defaults(protocol) {
-            settings.apply_value(setting);
+        let mut settings = Settings::default();
+        for option in options::all() {
+            if let (Some(store), Some(n)) = (option.store, option.default_number(protocol)) {
+                store(&mut settings, n);
+            }
         }
         settings
     }
@@ -109,66 +96,19 @@ impl Settings {
                 .over(crate::search::params::SearchParams::for_variant(variant)),
         }
     }
-
-    /// The one home of a setting's value: takes it, within its bounds. The variant, the
-    /// thread count (cut to the machine, with a notice), a cleared table and the search
-    /// constants (checked, with a notice) need the session: [`Session::set`] does those.
-    fn apply_value(&mut self, setting: Setting) {
-        match setting {
-            Setting::Hash(mb) => self.hash_mb = mb.clamp(1, MAX_HASH_MB),
-            Setting::MultiPv(n) => self.multipv = n.clamp(1, MAX_MULTIPV),
-            Setting::MoveOverhead(d) => self.move_overhead = d,
-            Setting::AvoidRepetition(on) => self.avoid_repetition = on,
-            Setting::SkillLevel(level) => {
-                self.skill_level = level.clamp(
-                    crate::search::skill::MIN_LEVEL,
-                    crate::search::skill::MAX_LEVEL,
-                )
-            }
-            Setting::Ponder(on) => self.ponder = on,
-            Setting::ResignWhenLost(on) => self.resign_when_lost = on,
-            Setting::AnalyseMode(on) => self.analyse_mode = on,
-            Setting::MateMoves(moves) => self.mate_moves = moves,
-            Setting::Variant(_)
-            | Setting::Threads(_)
-            | Setting::ClearHash
-            | Setting::SearchParam(..) => {}
-        }
-    }
 }
 
-/// One option change, in domain terms (the front-ends parse their own spellings).
+/// One option change, in domain terms (the front-ends parse their own spellings into it
+/// through the option table, `options::parse`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Setting {
     /// Play this variant; the position becomes its start.
     Variant(&'static Variant),
-    /// Hash table size in MB (1 to [`MAX_HASH_MB`]); a size that cannot be had keeps the
-    /// old table and says so.
-    Hash(usize),
-    /// Search threads (1 to [`MAX_THREADS`], and at most [`MAX_THREADS_PER_CORE`] per
-    /// logical core: more are cut to that, with a notice).
-    Threads(usize),
-    /// MultiPV lines (1 to [`MAX_MULTIPV`]).
-    MultiPv(usize),
-    /// Move overhead.
-    MoveOverhead(Duration),
-    /// Forget the hash table and histories.
-    ClearHash,
-    /// USI_Ponder.
-    Ponder(bool),
-    /// ResignWhenLost.
-    ResignWhenLost(bool),
-    /// AvoidRepetition.
-    AvoidRepetition(bool),
-    /// The attacker moves of `go mate` (Mate_AllMoves).
-    MateMoves(crate::mate::AttackerMoves),
-    /// USI_AnalyseMode.
-    AnalyseMode(bool),
-    /// Skill_Level, -9 to 20 (see `search::skill`; values outside count as the nearest).
-    SkillLevel(i8),
-    /// A search constant by its name in `SearchParams::TABLE` (checked against its range
-    /// when set).
-    SearchParam(&'static str, i64),
+    /// A value for the option of this table name (a check's as 0 or 1); the session bounds
+    /// it to the option's range, keeps it and does the option's [`options::Effect`].
+    Value(&'static str, i64),
+    /// A button of this table name (`Clear_Hash`).
+    Press(&'static str),
 }
 
 /// Why `go` did not start a search.
@@ -315,26 +255,39 @@ impl Session {
 
     /// Applies an option change (see the module doc for when each applies).
     pub fn set(&mut self, setting: Setting) {
-        let notify = Arc::clone(&self.notify);
-        if self.worker.is_searching() {
-            // Every option of the search applies to the next one.
-            let delayed = !matches!(
-                setting,
-                Setting::Variant(_) | Setting::Ponder(_) | Setting::ResignWhenLost(_)
-            );
-            if delayed {
-                notify("the option will apply when the current search ends");
-            }
-        }
-        self.settings.apply_value(setting);
-        match setting {
+        let (name, value) = match setting {
             Setting::Variant(v) => {
                 if v.name() != self.variant.name() || self.position.is_none() {
                     self.variant = v;
                     self.position = Some(Position::startpos(v));
                 }
+                return;
             }
-            Setting::Hash(_) => {
+            Setting::Value(name, value) => (name, value),
+            Setting::Press(name) => (name, 0),
+        };
+        let Some(option) = options::named(name) else {
+            (self.notify)(&format!("no option {name}"));
+            return;
+        };
+        if self.worker.is_searching() && option.effect != options::Effect::AtOnce {
+            (self.notify)("the option will apply when the current search ends");
+        }
+        let value = option.clamp(value);
+        if let Some(store) = option.store {
+            store(&mut self.settings, value);
+        }
+        self.apply_effect(option.effect, value);
+    }
+
+    /// What an option does beyond its stored value.
+    fn apply_effect(&mut self, effect: options::Effect, value: i64) {
+        let notify = Arc::clone(&self.notify);
+        match effect {
+            options::Effect::NextSearch | options::Effect::AtOnce => {}
+            // The variant's entry parses to `Setting::Variant`, handled in `set`.
+            options::Effect::Variant => {}
+            options::Effect::ResizeHash => {
                 let mb = self.settings.hash_mb;
                 self.worker.configure(Box::new(move |s| {
                     if let Err(e) = s.set_hash(mb) {
@@ -342,7 +295,8 @@ impl Session {
                     }
                 }));
             }
-            Setting::Threads(requested) => {
+            options::Effect::Threads => {
+                let requested = self.settings.threads;
                 let n = usable_threads(requested);
                 if n < requested {
                     notify(&format!(
@@ -351,19 +305,10 @@ impl Session {
                 }
                 self.settings.threads = n;
             }
-            Setting::ClearHash => self.worker.configure(Box::new(Searcher::clear)),
-            // Plain values, taken above.
-            Setting::MultiPv(_)
-            | Setting::MoveOverhead(_)
-            | Setting::Ponder(_)
-            | Setting::ResignWhenLost(_)
-            | Setting::AvoidRepetition(_)
-            | Setting::MateMoves(_)
-            | Setting::AnalyseMode(_)
-            | Setting::SkillLevel(_) => {}
-            Setting::SearchParam(name, value) => {
+            options::Effect::ClearHash => self.worker.configure(Box::new(Searcher::clear)),
+            options::Effect::SearchParam(name) => {
                 if let Err(e) = self.settings.search_params.set(name, value) {
-                    (self.notify)(&e.to_string());
+                    notify(&e.to_string());
                 }
             }
         }

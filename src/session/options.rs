@@ -1,32 +1,32 @@
-//! The engine's options, declared once: name, type, default, range, which protocols list
-//! them, and the [`Setting`] a value becomes. USI's `option` lines, XBoard's `feature
-//! option` lines, the parsing of both protocols' option commands and the session's
-//! defaults all come from [`OPTIONS`] (as `search/params.rs` declares the search
-//! constants). Errors are typed ([`OptionError`]); each front-end words them in its own
-//! protocol.
+//! The engine's options, declared once: name, aliases, type, default, range, XBoard name,
+//! where the settings keep the value and what else the session does with it ([`Effect`]).
+//! The session's defaults ([`super::Settings::for_protocol`]), the parsing of both
+//! protocols' option commands, and USI's `option` and XBoard's `feature option` lines
+//! (written by each front-end: `usi/options.rs`, `cecp/options.rs`) all come from
+//! [`all`]: the hand-written [`OPTIONS`] and one `Tune_NAME` entry for every search
+//! constant of [`SearchParams::TABLE`]. Adding an option is one entry in [`OPTIONS`] (and
+//! the field of [`Settings`] the search reads); see docs/architecture.md. Errors are typed
+//! ([`OptionError`]); each front-end words them in its own protocol.
 //!
 //! Names are matched without regard to case, spaces or underscores, so `Skill Level`,
 //! `Skill_Level` and `skill_level` are one option. Numbers may be written as decimals
 //! (`100.0`), as some GUIs send them.
 
 use super::text::{parse_number, truncate};
-use super::{Setting, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS};
+use super::{Setting, Settings};
 use crate::mate::AttackerMoves;
+use crate::search::params::SearchParams;
+use crate::search::skill;
 use crate::variant::Variant;
 use std::fmt;
+use std::sync::OnceLock;
 use std::time::Duration;
 
-/// Default hash size in MB.
-pub const DEFAULT_HASH_MB: usize = 64;
 /// Default move overhead in ms under USI: what a local pipe costs, with room to spare
 /// (Stockfish's default too). Main time is shared out after setting it aside for every
 /// expected move, so 50 ms left a 5 s + 0.05 s game little more than the increment to think
 /// with; a bot on a network sets more (protocol-docs/lishogi.md: 300).
-pub const DEFAULT_MOVE_OVERHEAD_MS: i64 = 10;
-/// Default move overhead in ms under XBoard, whose GUIs on a busy desktop answer slower.
-pub const XBOARD_MOVE_OVERHEAD_MS: i64 = 100;
-/// Largest move overhead in ms.
-pub const MAX_MOVE_OVERHEAD_MS: i64 = 10_000;
+const DEFAULT_MOVE_OVERHEAD_MS: i64 = 10;
 
 /// The protocols, for what differs between them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,20 +60,28 @@ pub enum Kind {
     Button,
 }
 
-/// A value given to an option.
+/// What the session does with a value besides keeping it in the settings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Value {
-    /// A spin's number.
-    Number(i64),
-    /// A check's state.
-    Flag(bool),
-    /// A variant.
-    Variant(&'static Variant),
-    /// A button press.
-    Press,
+pub enum Effect {
+    /// Nothing more: the next search reads it (during a search the session says so).
+    NextSearch,
+    /// Nothing more, and it needs no word during a search: it is read when the search ends
+    /// (USI_Ponder, ResignWhenLost).
+    AtOnce,
+    /// The variant changes: the position becomes its start.
+    Variant,
+    /// The hash table is made anew at this size (queued to the search worker).
+    ResizeHash,
+    /// The thread count is cut to what the machine's cores can use, with a notice.
+    Threads,
+    /// The hash table and histories are forgotten (a button).
+    ClearHash,
+    /// A search constant of [`SearchParams::TABLE`] is given (a `Tune_NAME` option).
+    SearchParam(&'static str),
 }
 
 /// One option.
+#[derive(Clone, Copy)]
 pub struct EngineOption {
     /// The name under USI (and in the docs).
     pub name: &'static str,
@@ -89,8 +97,14 @@ pub struct EngineOption {
     /// Numbers accepted below `min` that count as `min` (lishogi's worker sends
     /// `Skill_Level` -9 for its weakest AI).
     pub accepted_min: Option<i64>,
-    /// The session's change for a value.
-    pub apply: fn(Value) -> Setting,
+    /// Whether the `usi` answer lists it (the `Tune_NAME` options are not listed, to keep
+    /// GUIs' dialogs short; `shishi tune search-params` prints them).
+    pub listed: bool,
+    /// Where the settings keep a value (a check's as 0 or 1), already within range; `None`
+    /// for the variant, buttons and search constants, which the session keeps itself.
+    pub store: Option<fn(&mut Settings, i64)>,
+    /// What else the session does with a value.
+    pub effect: Effect,
 }
 
 impl EngineOption {
@@ -106,168 +120,164 @@ impl EngineOption {
             Protocol::Usi => own,
         }
     }
+
+    /// `n` within the option's range (a check: 0 or 1), the one place a value is bounded:
+    /// the session bounds what front-ends give it outside the parser (XBoard's `memory`
+    /// and `cores`).
+    pub fn clamp(&self, n: i64) -> i64 {
+        match self.kind {
+            Kind::Spin { min, max, .. } => n.clamp(min, max),
+            Kind::Check { .. } => i64::from(n != 0),
+            Kind::Variant | Kind::Button => n,
+        }
+    }
 }
 
-/// Every option, in the order they are listed.
+impl fmt::Debug for EngineOption {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(f, "EngineOption({})", self.name)
+    }
+}
+
+/// The table's name of the hash size option (XBoard's `memory` sets it).
+pub const HASH: &str = "USI_Hash";
+/// The table's name of the thread count option (XBoard's `cores` sets it).
+pub const THREADS: &str = "Threads";
+
+/// A spin's kind.
+const fn spin(default: i64, min: i64, max: i64) -> Kind {
+    Kind::Spin { default, min, max }
+}
+
+/// A check's kind.
+const fn check(default: bool) -> Kind {
+    Kind::Check { default }
+}
+
+/// An entry with the usual fields: listed, no alias, no XBoard name or default, nothing
+/// accepted below the range, and read by the next search.
+const fn entry(name: &'static str, kind: Kind, store: fn(&mut Settings, i64)) -> EngineOption {
+    EngineOption {
+        name,
+        aliases: &[],
+        xboard_name: None,
+        kind,
+        xboard_default: None,
+        accepted_min: None,
+        listed: true,
+        store: Some(store),
+        effect: Effect::NextSearch,
+    }
+}
+
+/// Every option written by hand, in the order they are listed.
 pub const OPTIONS: &[EngineOption] = &[
     EngineOption {
-        name: "USI_Variant",
         aliases: &["UCI_Variant"],
-        xboard_name: None,
-        kind: Kind::Variant,
-        xboard_default: None,
-        accepted_min: None,
-        apply: |v| match v {
-            Value::Variant(v) => Setting::Variant(v),
-            _ => unreachable!("a variant option gets a variant"),
-        },
+        store: None,
+        effect: Effect::Variant,
+        ..entry("USI_Variant", Kind::Variant, |_, _| {})
     },
     EngineOption {
-        name: "USI_Hash",
         aliases: &["Hash"],
-        xboard_name: None,
-        kind: Kind::Spin {
-            default: DEFAULT_HASH_MB as i64,
-            min: 1,
-            max: MAX_HASH_MB as i64,
-        },
-        xboard_default: None,
-        accepted_min: None,
-        apply: |v| Setting::Hash(number(v) as usize),
+        effect: Effect::ResizeHash,
+        ..entry(HASH, spin(64, 1, 65_536), |s, n| s.hash_mb = n as usize)
     },
     EngineOption {
-        name: "Threads",
-        aliases: &[],
-        xboard_name: None,
-        kind: Kind::Spin {
-            default: 1,
-            min: 1,
-            max: MAX_THREADS as i64,
-        },
-        xboard_default: None,
-        accepted_min: None,
-        apply: |v| Setting::Threads(number(v) as usize),
+        effect: Effect::Threads,
+        ..entry(THREADS, spin(1, 1, super::MAX_THREADS as i64), |s, n| {
+            s.threads = n as usize
+        })
     },
     EngineOption {
-        name: "USI_MultiPV",
         aliases: &["MultiPV"],
         xboard_name: Some("MultiPV"),
-        kind: Kind::Spin {
-            default: 1,
-            min: 1,
-            max: MAX_MULTIPV as i64,
-        },
-        xboard_default: None,
-        accepted_min: None,
-        apply: |v| Setting::MultiPv(number(v) as usize),
+        ..entry("USI_MultiPV", spin(1, 1, 64), |s, n| s.multipv = n as usize)
     },
     EngineOption {
-        name: "USI_Ponder",
         aliases: &["Ponder"],
-        xboard_name: None,
-        kind: Kind::Check { default: false },
-        xboard_default: None,
-        accepted_min: None,
-        apply: |v| Setting::Ponder(flag(v)),
+        effect: Effect::AtOnce,
+        ..entry("USI_Ponder", check(false), |s, n| s.ponder = n != 0)
     },
     EngineOption {
-        name: "USI_AnalyseMode",
         aliases: &["UCI_AnalyseMode"],
-        xboard_name: None,
-        kind: Kind::Check { default: false },
-        xboard_default: None,
-        accepted_min: None,
-        apply: |v| Setting::AnalyseMode(flag(v)),
+        ..entry("USI_AnalyseMode", check(false), |s, n| {
+            s.analyse_mode = n != 0
+        })
     },
     EngineOption {
-        name: "Skill_Level",
-        aliases: &[],
         xboard_name: Some("Skill Level"),
-        kind: Kind::Spin {
-            default: crate::search::skill::MAX_LEVEL as i64,
-            min: crate::search::skill::MIN_LEVEL as i64,
-            max: crate::search::skill::MAX_LEVEL as i64,
-        },
-        xboard_default: None,
         accepted_min: Some(-20),
-        apply: |v| {
-            let level = number(v).clamp(
-                crate::search::skill::MIN_LEVEL as i64,
-                crate::search::skill::MAX_LEVEL as i64,
-            );
-            Setting::SkillLevel(level as i8)
-        },
+        ..entry(
+            "Skill_Level",
+            spin(
+                skill::MAX_LEVEL as i64,
+                skill::MIN_LEVEL as i64,
+                skill::MAX_LEVEL as i64,
+            ),
+            |s, n| s.skill_level = n as i8,
+        )
     },
     EngineOption {
-        name: "Move_Overhead",
-        aliases: &[],
         xboard_name: Some("Move Overhead"),
-        kind: Kind::Spin {
-            default: DEFAULT_MOVE_OVERHEAD_MS,
-            min: 0,
-            max: MAX_MOVE_OVERHEAD_MS,
-        },
-        xboard_default: Some(XBOARD_MOVE_OVERHEAD_MS),
-        accepted_min: None,
-        apply: |v| Setting::MoveOverhead(Duration::from_millis(number(v).max(0) as u64)),
+        // XBoard's GUIs on a busy desktop answer slower.
+        xboard_default: Some(100),
+        ..entry(
+            "Move_Overhead",
+            spin(DEFAULT_MOVE_OVERHEAD_MS, 0, 10_000),
+            |s, n| s.move_overhead = Duration::from_millis(n as u64),
+        )
     },
     EngineOption {
-        name: "Clear_Hash",
-        aliases: &[],
         xboard_name: Some("Clear Hash"),
-        kind: Kind::Button,
-        xboard_default: None,
-        accepted_min: None,
-        apply: |_| Setting::ClearHash,
+        store: None,
+        effect: Effect::ClearHash,
+        ..entry("Clear_Hash", Kind::Button, |_, _| {})
     },
     EngineOption {
-        name: "ResignWhenLost",
-        aliases: &[],
-        xboard_name: None,
-        kind: Kind::Check { default: false },
-        xboard_default: None,
-        accepted_min: None,
-        apply: |v| Setting::ResignWhenLost(flag(v)),
+        effect: Effect::AtOnce,
+        ..entry("ResignWhenLost", check(false), |s, n| {
+            s.resign_when_lost = n != 0
+        })
     },
     EngineOption {
-        name: "AvoidRepetition",
-        aliases: &[],
         xboard_name: Some("AvoidRepetition"),
-        kind: Kind::Check { default: false },
         // HaChu, the usual opponent under XBoard, takes any repetition as an illegal move.
         xboard_default: Some(1),
-        accepted_min: None,
-        apply: |v| Setting::AvoidRepetition(flag(v)),
+        ..entry("AvoidRepetition", check(false), |s, n| {
+            s.avoid_repetition = n != 0
+        })
     },
-    EngineOption {
-        name: "Mate_AllMoves",
-        aliases: &[],
-        xboard_name: None,
-        kind: Kind::Check { default: false },
-        xboard_default: None,
-        accepted_min: None,
-        apply: |v| {
-            Setting::MateMoves(if flag(v) {
-                AttackerMoves::All
-            } else {
-                AttackerMoves::Checks
-            })
-        },
-    },
+    entry("Mate_AllMoves", check(false), |s, n| {
+        s.mate_moves = if n != 0 {
+            AttackerMoves::All
+        } else {
+            AttackerMoves::Checks
+        }
+    }),
 ];
 
-fn number(v: Value) -> i64 {
-    match v {
-        Value::Number(n) => n,
-        _ => unreachable!("a spin gets a number"),
-    }
+/// Every option: [`OPTIONS`], then a `Tune_NAME` for each search constant (made once).
+pub fn all() -> &'static [EngineOption] {
+    static ALL: OnceLock<Vec<EngineOption>> = OnceLock::new();
+    ALL.get_or_init(|| {
+        let tune = SearchParams::TABLE
+            .iter()
+            .map(|&(param, default, min, max)| EngineOption {
+                // Made once for the life of the program, so the name may live as long.
+                name: format!("Tune_{param}").leak(),
+                listed: false,
+                store: None,
+                effect: Effect::SearchParam(param),
+                ..entry("", spin(default, min, max), |_, _| {})
+            });
+        OPTIONS.iter().copied().chain(tune).collect()
+    })
 }
 
-fn flag(v: Value) -> bool {
-    match v {
-        Value::Flag(on) => on,
-        _ => unreachable!("a check gets a flag"),
-    }
+/// The option of exactly this table name (as a [`Setting`] names it).
+pub fn named(name: &str) -> Option<&'static EngineOption> {
+    all().iter().find(|o| o.name == name)
 }
 
 /// Why an option value was not taken (the old value stays).
@@ -355,10 +365,10 @@ pub fn key(name: &str) -> String {
 }
 
 /// The option a name means under `protocol` (USI: its name or an alias; XBoard: its
-/// dialog name, or the USI name).
+/// dialog name, or the USI name of an option in the dialog).
 pub fn find(name: &str, protocol: Protocol) -> Option<&'static EngineOption> {
     let wanted = key(name);
-    OPTIONS.iter().find(|o| {
+    all().iter().find(|o| {
         let usi = key(o.name) == wanted || o.aliases.iter().any(|a| key(a) == wanted);
         match protocol {
             Protocol::Usi => usi,
@@ -369,16 +379,22 @@ pub fn find(name: &str, protocol: Protocol) -> Option<&'static EngineOption> {
     })
 }
 
-/// The setting for `value` of `option`.
-pub fn parse(option: &EngineOption, value: Option<&str>) -> Result<Setting, OptionError> {
+/// The setting for `value` of `option`, checked against its type and range.
+pub fn parse(option: &'static EngineOption, value: Option<&str>) -> Result<Setting, OptionError> {
     let name = option.name;
-    let value = match option.kind {
-        Kind::Button => Value::Press,
+    let number = match option.kind {
+        Kind::Button => return Ok(Setting::Press(name)),
+        Kind::Variant => {
+            let text = value.ok_or(OptionError::NeedsValue { name })?.trim();
+            return Variant::by_name(text)
+                .map(Setting::Variant)
+                .ok_or_else(|| OptionError::UnknownVariant(text.to_string()));
+        }
         Kind::Spin { min, max, .. } => {
             let text = value.ok_or(OptionError::NeedsValue { name })?;
             let low = option.accepted_min.unwrap_or(min);
             match parse_number(text) {
-                Some(n) if (low..=max).contains(&n) => Value::Number(n.max(min)),
+                Some(n) if (low..=max).contains(&n) => n.max(min),
                 _ => {
                     return Err(OptionError::NotANumber {
                         name,
@@ -392,85 +408,13 @@ pub fn parse(option: &EngineOption, value: Option<&str>) -> Result<Setting, Opti
         Kind::Check { .. } => {
             let text = value.ok_or(OptionError::NeedsValue { name })?;
             match text.trim().to_ascii_lowercase().as_str() {
-                "true" | "1" => Value::Flag(true),
-                "false" | "0" => Value::Flag(false),
+                "true" | "1" => 1,
+                "false" | "0" => 0,
                 _ => return Err(OptionError::NotOnOff { name }),
             }
         }
-        Kind::Variant => {
-            let text = value.ok_or(OptionError::NeedsValue { name })?.trim();
-            Value::Variant(
-                Variant::by_name(text)
-                    .ok_or_else(|| OptionError::UnknownVariant(text.to_string()))?,
-            )
-        }
     };
-    Ok((option.apply)(value))
-}
-
-/// The settings that differ from the USI defaults under `protocol`, to apply when a session
-/// starts.
-pub fn protocol_defaults(protocol: Protocol) -> Vec<Setting> {
-    OPTIONS
-        .iter()
-        .filter(|o| o.xboard_default.is_some() && protocol == Protocol::Xboard)
-        .filter_map(|o| {
-            let n = o.default_number(protocol)?;
-            let value = match o.kind {
-                Kind::Check { .. } => Value::Flag(n != 0),
-                _ => Value::Number(n),
-            };
-            Some((o.apply)(value))
-        })
-        .collect()
-}
-
-/// The USI `option` lines, the variant combo's default being `variant`.
-pub fn usi_lines(variant: &str) -> Vec<String> {
-    OPTIONS
-        .iter()
-        .map(|o| {
-            let name = o.name;
-            match o.kind {
-                Kind::Spin { default, min, max } => {
-                    format!("option name {name} type spin default {default} min {min} max {max}")
-                }
-                Kind::Check { default } => {
-                    format!("option name {name} type check default {default}")
-                }
-                Kind::Variant => {
-                    let vars: String = Variant::all()
-                        .iter()
-                        .map(|v| format!(" var {}", v.name()))
-                        .collect();
-                    format!("option name {name} type combo default {variant}{vars}")
-                }
-                Kind::Button => format!("option name {name} type button"),
-            }
-        })
-        .collect()
-}
-
-/// XBoard's `feature option="..."` lines (protocol 2), with XBoard's defaults.
-pub fn xboard_lines() -> Vec<String> {
-    OPTIONS
-        .iter()
-        .filter_map(|o| {
-            let name = o.xboard_name?;
-            let default = o.default_number(Protocol::Xboard);
-            Some(match o.kind {
-                Kind::Spin { min, max, .. } => format!(
-                    "feature option=\"{name} -spin {} {min} {max}\"",
-                    default.unwrap_or(min)
-                ),
-                Kind::Check { .. } => {
-                    format!("feature option=\"{name} -check {}\"", default.unwrap_or(0))
-                }
-                Kind::Button => format!("feature option=\"{name} -button\""),
-                Kind::Variant => return None,
-            })
-        })
-        .collect()
+    Ok(Setting::Value(name, number))
 }
 
 #[cfg(test)]
@@ -478,58 +422,123 @@ mod tests {
     use super::*;
 
     #[test]
-    fn one_table_gives_both_protocols_their_lines() {
-        let usi = usi_lines("chushogi");
-        assert!(
-            usi.contains(&"option name Skill_Level type spin default 20 min -9 max 20".to_string())
-        );
-        assert!(usi.contains(&"option name AvoidRepetition type check default false".to_string()));
-        assert!(usi.contains(
-            &"option name USI_Variant type combo default chushogi var chushogi var shoshogi"
-                .to_string()
-        ));
-        let xboard = xboard_lines();
-        assert_eq!(
-            xboard,
-            [
-                "feature option=\"MultiPV -spin 1 1 64\"",
-                "feature option=\"Skill Level -spin 20 -9 20\"",
-                "feature option=\"Move Overhead -spin 100 0 10000\"",
-                "feature option=\"Clear Hash -button\"",
-                "feature option=\"AvoidRepetition -check 1\"",
-            ]
-        );
-        // Every option the XBoard lines name is found by that name, and no USI-only one.
-        assert!(find("Skill Level", Protocol::Xboard).is_some());
-        assert!(find("USI_Hash", Protocol::Xboard).is_none());
-        assert!(find("hash", Protocol::Usi).is_some());
-    }
-
-    #[test]
     fn values_are_checked_and_errors_typed() {
         let skill = find("skill level", Protocol::Usi).unwrap();
-        assert_eq!(parse(skill, Some("5")), Ok(Setting::SkillLevel(5)));
-        assert_eq!(parse(skill, Some("-9")), Ok(Setting::SkillLevel(-9)));
-        assert_eq!(parse(skill, Some("-15")), Ok(Setting::SkillLevel(-9)));
+        assert_eq!(
+            parse(skill, Some("5")),
+            Ok(Setting::Value("Skill_Level", 5))
+        );
+        assert_eq!(
+            parse(skill, Some("-9")),
+            Ok(Setting::Value("Skill_Level", -9))
+        );
+        assert_eq!(
+            parse(skill, Some("-15")),
+            Ok(Setting::Value("Skill_Level", -9))
+        );
         assert!(matches!(
             parse(skill, Some("21")),
             Err(OptionError::NotANumber { max: 20, .. })
         ));
         let avoid = find("AvoidRepetition", Protocol::Xboard).unwrap();
-        assert_eq!(parse(avoid, Some("0")), Ok(Setting::AvoidRepetition(false)));
+        assert_eq!(
+            parse(avoid, Some("0")),
+            Ok(Setting::Value("AvoidRepetition", 0))
+        );
         assert_eq!(
             parse(avoid, Some("maybe")),
             Err(OptionError::NotOnOff {
                 name: "AvoidRepetition"
             })
         );
+        // Every option the XBoard dialog names is found by that name, and no USI-only one.
+        assert!(find("Skill Level", Protocol::Xboard).is_some());
+        assert!(find("USI_Hash", Protocol::Xboard).is_none());
+        assert!(find("hash", Protocol::Usi).is_some());
+    }
+
+    #[test]
+    fn every_search_constant_is_a_tune_option_with_its_range() {
+        assert_eq!(all().len(), OPTIONS.len() + SearchParams::TABLE.len());
+        for &(param, default, min, max) in SearchParams::TABLE {
+            let option = find(&format!("tune_{param}"), Protocol::Usi).expect(param);
+            assert_eq!(option.effect, Effect::SearchParam(param));
+            assert_eq!(option.kind, spin(default, min, max));
+            assert!(!option.listed);
+            assert_eq!(
+                parse(option, Some(&max.to_string())),
+                Ok(Setting::Value(option.name, max))
+            );
+            assert!(parse(option, Some(&(max + 1).to_string())).is_err());
+        }
+    }
+
+    #[test]
+    fn session_defaults_are_the_tables() {
+        for protocol in [Protocol::Usi, Protocol::Xboard] {
+            let defaults = Settings::for_protocol(protocol);
+            for option in all() {
+                let (Some(store), Some(default)) = (option.store, option.default_number(protocol))
+                else {
+                    continue;
+                };
+                // Its default is what the settings hold: storing it again changes nothing,
+                // and storing another value does change them.
+                let mut again = defaults;
+                store(&mut again, default);
+                assert_eq!(again, defaults, "{} {protocol:?}", option.name);
+                let other = match option.kind {
+                    Kind::Spin { min, max, .. } => {
+                        if default == max {
+                            min
+                        } else {
+                            max
+                        }
+                    }
+                    _ => 1 - default,
+                };
+                store(&mut again, other);
+                assert_ne!(again, defaults, "{} {protocol:?}", option.name);
+            }
+        }
+        let usi = Settings::for_protocol(Protocol::Usi);
+        let xboard = Settings::for_protocol(Protocol::Xboard);
         assert_eq!(
-            protocol_defaults(Protocol::Xboard),
-            [
-                Setting::MoveOverhead(Duration::from_millis(100)),
-                Setting::AvoidRepetition(true)
-            ]
+            (
+                usi.move_overhead,
+                usi.avoid_repetition,
+                usi.hash_mb,
+                usi.skill_level
+            ),
+            (Duration::from_millis(10), false, 64, 20)
         );
-        assert!(protocol_defaults(Protocol::Usi).is_empty());
+        assert_eq!(
+            (xboard.move_overhead, xboard.avoid_repetition),
+            (Duration::from_millis(100), true)
+        );
+    }
+
+    #[test]
+    fn names_are_unique_and_defaults_within_range() {
+        for (i, a) in all().iter().enumerate() {
+            for b in &all()[i + 1..] {
+                assert_ne!(key(a.name), key(b.name), "{} and {}", a.name, b.name);
+            }
+            for protocol in [Protocol::Usi, Protocol::Xboard] {
+                if let Some(n) = a.default_number(protocol) {
+                    assert_eq!(a.clamp(n), n, "{} {protocol:?}", a.name);
+                }
+            }
+            // A value kept in the settings or handled by the session, never neither.
+            assert_eq!(
+                a.store.is_some(),
+                matches!(
+                    a.effect,
+                    Effect::NextSearch | Effect::AtOnce | Effect::ResizeHash | Effect::Threads
+                ),
+                "{}",
+                a.name
+            );
+        }
     }
 }

@@ -1,5 +1,5 @@
-//! The USI options: their `option` lines and the parsing of `setoption` into session
-//! [`Setting`]s.
+//! The USI options: their `option` lines, written from the session's option table, and
+//! the parsing of `setoption` into session [`Setting`]s.
 //!
 //! Names are matched without regard to case, spaces or underscores, so `Move Overhead`,
 //! `Move_Overhead` and `move_overhead` are one option; `Hash`/`USI_Hash` and
@@ -7,14 +7,10 @@
 //! may be written as decimals (`100.0`). Options the real clients send that the engine
 //! does not use are accepted quietly; other unknown names are reported and ignored.
 
-use crate::search::params::SearchParams;
-use crate::session::options::{self as table, Protocol};
-use crate::session::text::{parse_number, truncate};
+use crate::session::options::{self as table, Kind, Protocol};
+use crate::session::text::truncate;
 use crate::session::Setting;
-
-pub use crate::session::options::{
-    DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS, MAX_MOVE_OVERHEAD_MS,
-};
+use crate::variant::Variant;
 
 /// Options lishogi's clients may send that change nothing here (accepted without a word).
 const QUIET: &[&str] = &["usiownbook", "ownbook", "uciengineabout"];
@@ -32,31 +28,32 @@ pub enum Parsed {
     Bad(String),
 }
 
-/// The `option` lines answered to `usi` (from the session's option table).
+/// The `option` lines answered to `usi`, one for each listed option of the table; the
+/// variant combo's default is `variant`, the session's.
 pub fn option_lines(variant: &str) -> Vec<String> {
-    table::usi_lines(variant)
-}
-
-/// `Tune_NAME`: a search constant of `search::params` (for tuners; not listed).
-fn search_param(name: &str, value: Option<&str>) -> Result<Setting, String> {
-    let wanted = name.get(5..).unwrap_or("");
-    let Some(&(param, _, min, max)) = SearchParams::TABLE
+    table::all()
         .iter()
-        .find(|e| e.0.eq_ignore_ascii_case(wanted))
-    else {
-        return Err(format!(
-            "option {}: no such search parameter (shishi tune search-params lists them)",
-            truncate(name)
-        ));
-    };
-    let text = value.ok_or_else(|| format!("option {name} needs a value ({min} to {max})"))?;
-    match parse_number(text) {
-        Some(n) if (min..=max).contains(&n) => Ok(Setting::SearchParam(param, n)),
-        _ => Err(format!(
-            "option {name}: '{}' is not a number from {min} to {max}; keeping the old value",
-            truncate(text)
-        )),
-    }
+        .filter(|o| o.listed)
+        .map(|o| {
+            let name = o.name;
+            match o.kind {
+                Kind::Spin { default, min, max } => {
+                    format!("option name {name} type spin default {default} min {min} max {max}")
+                }
+                Kind::Check { default } => {
+                    format!("option name {name} type check default {default}")
+                }
+                Kind::Variant => {
+                    let vars: String = Variant::all()
+                        .iter()
+                        .map(|v| format!(" var {}", v.name()))
+                        .collect();
+                    format!("option name {name} type combo default {variant}{vars}")
+                }
+                Kind::Button => format!("option name {name} type button"),
+            }
+        })
+        .collect()
 }
 
 /// Parses `setoption name NAME value VALUE`.
@@ -69,10 +66,10 @@ pub fn parse(name: &str, value: Option<&str>) -> Parsed {
         };
     }
     if key.starts_with("tune") {
-        return match search_param(name, value) {
-            Ok(s) => Parsed::Set(s),
-            Err(message) => Parsed::Bad(message),
-        };
+        return Parsed::Bad(format!(
+            "option {}: no such search parameter (shishi tune search-params lists them)",
+            truncate(name)
+        ));
     }
     if QUIET.contains(&key.as_str()) {
         return Parsed::Accepted;
@@ -83,45 +80,60 @@ pub fn parse(name: &str, value: Option<&str>) -> Parsed {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variant::Variant;
-    use std::time::Duration;
+
+    #[test]
+    fn option_lines_come_from_the_table() {
+        let usi = option_lines("chushogi");
+        for line in [
+            "option name Skill_Level type spin default 20 min -9 max 20",
+            "option name AvoidRepetition type check default false",
+            "option name USI_Variant type combo default chushogi var chushogi var shoshogi",
+            "option name Move_Overhead type spin default 10 min 0 max 10000",
+            "option name Clear_Hash type button",
+        ] {
+            assert!(usi.contains(&line.to_string()), "{line}");
+        }
+        assert_eq!(
+            usi.len(),
+            table::OPTIONS.len(),
+            "the Tune_ options are not listed"
+        );
+    }
 
     #[test]
     fn aliases_decimals_and_bad_values() {
-        assert_eq!(
-            parse("USI_Hash", Some("128")),
-            Parsed::Set(Setting::Hash(128))
-        );
-        assert_eq!(
-            parse("Hash", Some("128.0")),
-            Parsed::Set(Setting::Hash(128))
-        );
-        assert_eq!(
-            parse("USI_MultiPV", Some("3")),
-            Parsed::Set(Setting::MultiPv(3))
-        );
+        let value = |name, n| Parsed::Set(Setting::Value(name, n));
+        assert_eq!(parse("USI_Hash", Some("128")), value("USI_Hash", 128));
+        assert_eq!(parse("Hash", Some("128.0")), value("USI_Hash", 128));
+        assert_eq!(parse("USI_MultiPV", Some("3")), value("USI_MultiPV", 3));
         assert_eq!(
             parse("Move Overhead", Some("100")),
-            Parsed::Set(Setting::MoveOverhead(Duration::from_millis(100)))
+            value("Move_Overhead", 100)
         );
-        assert_eq!(parse("Clear Hash", None), Parsed::Set(Setting::ClearHash));
+        assert_eq!(
+            parse("Clear Hash", None),
+            Parsed::Set(Setting::Press("Clear_Hash"))
+        );
         assert_eq!(
             parse("USI_Variant", Some("shoshogi")),
             Parsed::Set(Setting::Variant(Variant::sho()))
         );
         assert_eq!(
             parse("USI_AnalyseMode", Some("true")),
-            Parsed::Set(Setting::AnalyseMode(true))
+            value("USI_AnalyseMode", 1)
         );
-        assert_eq!(
-            parse("Skill Level", Some("5")),
-            Parsed::Set(Setting::SkillLevel(5))
-        );
-        assert_eq!(
-            parse("Skill_Level", Some("-9")),
-            Parsed::Set(Setting::SkillLevel(-9))
-        );
+        assert_eq!(parse("Skill Level", Some("5")), value("Skill_Level", 5));
+        assert_eq!(parse("Skill_Level", Some("-9")), value("Skill_Level", -9));
         assert!(matches!(parse("Skill_Level", Some("21")), Parsed::Bad(_)));
+        assert_eq!(parse("Tune_lmp_base", Some("4")), value("Tune_lmp_base", 4));
+        assert!(matches!(
+            parse("Tune_lmp_base", Some("-1000")),
+            Parsed::Bad(_)
+        ));
+        let Parsed::Bad(message) = parse("Tune_no_such", Some("1")) else {
+            panic!("an unknown search constant is an error")
+        };
+        assert!(message.contains("shishi tune search-params"), "{message}");
         assert_eq!(parse("USI_OwnBook", Some("false")), Parsed::Accepted);
         assert_eq!(
             parse("Frobnicate", Some("1")),

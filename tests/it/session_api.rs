@@ -65,8 +65,8 @@ fn options_from_the_table_change_the_session() {
     let skill = options::find("Skill Level", Protocol::Xboard).unwrap();
     s.set(options::parse(skill, Some("3")).unwrap());
     assert_eq!(s.settings().skill_level, 3);
-    s.set(Setting::MultiPv(2));
-    s.set(Setting::AvoidRepetition(false));
+    s.set(Setting::Value("USI_MultiPV", 2));
+    s.set(Setting::Value("AvoidRepetition", 0));
     s.ready();
     assert_eq!(s.settings().multipv, 2);
     assert!(!s.settings().avoid_repetition);
@@ -139,10 +139,23 @@ fn a_search_takes_its_variants_constants_and_a_tune_option_stands_over_them() {
             variant.name()
         );
     }
-    s.set(Setting::SearchParam("increment_moves_to_go", 25));
-    s.set(Setting::SearchParam("increment_moves_to_go", 5));
+    // A value the session is given outside the option's range (10 to 120) is bounded by
+    // the option table, the one home of the range, as XBoard's `memory` is.
+    s.set(Setting::Value("Tune_increment_moves_to_go", 5));
+    assert_eq!(
+        s.settings()
+            .search_options(s.variant())
+            .params
+            .increment_moves_to_go,
+        10
+    );
+    s.set(Setting::Value("Tune_increment_moves_to_go", 25));
+    s.set(Setting::Value("Tune_no_such_constant", 25));
     assert!(
-        said.lock().unwrap().iter().any(|l| l.contains("outside")),
+        said.lock()
+            .unwrap()
+            .iter()
+            .any(|l| l.contains("no option Tune_no_such_constant")),
         "{said:?}"
     );
     for variant in Variant::all() {
