@@ -23,7 +23,7 @@ with (a game pair cut short is played again).
 
 --variant tunes the constants for one variant: its games, its opening book (unless
 --openings names another) and its own values as the start (`tune search-params
---variant`); the result goes to that variant's VARIANT_VALUES.
+--variant`); the result goes to that variant's search_values (src/variant/<variant>.rs).
 """
 import argparse
 import json

@@ -2,7 +2,7 @@
 # Texel tuning of the evaluation, every step (run by hand; hours of CPU for a real run):
 #   1. self-play games at a fast clock with the opening book (shishi match --jsonl);
 #   2. training lines from them (shishi tune extract: quiet positions and game results);
-#   3. the fit (shishi tune fit), which prints the tuned tables of src/eval/params.rs.
+#   3. the fit (shishi tune fit), which prints the tuned tables (a variant's EVAL in src/variant/).
 # Paste the printed block over the variant's constant (it keeps its comment line), then
 # keep it only if an SPRT against the previous engine passes.
 #

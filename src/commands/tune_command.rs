@@ -23,7 +23,7 @@ pub enum TuneCommand {
         every: usize,
     },
     /// Fit the evaluation parameters to training lines; prints them as the Rust text of
-    /// src/eval/params.rs (progress on stderr).
+    /// a variant's `EVAL` in src/variant/ (progress on stderr).
     Fit {
         /// A file of training lines: `RESULT VARIANT SFEN`, RESULT sente's score from 0 to 1
         /// (a game's result, or an expected score as scripts/label.py writes).

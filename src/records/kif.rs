@@ -507,21 +507,28 @@ fn is_comment(line: &str) -> bool {
     line.starts_with(['*', '#', '&'])
 }
 
-/// The variant a KIF's moves are written for: chu's notation names the origin as
-/// `（←7九）` and writes a lion's double move in steps; sho's (standard shogi's) as `(77)`.
-/// Only the move lines are read (a word in an event name or a comment says nothing).
+/// The variant a KIF's moves are written for: the first of [`Variant::all`] whose
+/// [`KifStyle`] the move lines are written in ([`kif_style_of_notation`]).
 fn variant_of_notation(text: &str) -> Option<&'static Variant> {
+    let style = kif_style_of_notation(text)?;
+    Variant::all().into_iter().find(|v| v.spec.kif == style)
+}
+
+/// The notation a KIF's moves are written in: chu's names the origin as `（←7九）` and
+/// writes a lion's double move in steps; standard shogi's (sho's) as `(77)`. Only the move
+/// lines are read (a word in an event name or a comment says nothing).
+fn kif_style_of_notation(text: &str) -> Option<KifStyle> {
     for line in text.lines().map(str::trim).filter(|l| !is_comment(l)) {
         let Some(rest) = kif_move_text(line) else {
             continue;
         };
         if rest.contains('←') || rest.starts_with("一歩目") || rest.starts_with("二歩目") {
-            return Some(Variant::chu());
+            return Some(KifStyle::Chu);
         }
         if let Some(open) = rest.rfind('(') {
             let origin = rest[open + 1..].trim_end_matches(')');
             if origin.len() == 2 && origin.bytes().all(|b| b.is_ascii_digit()) {
-                return Some(Variant::sho());
+                return Some(KifStyle::Shogi);
             }
         }
     }
@@ -768,7 +775,8 @@ fn read_move(
     }
 }
 
-/// The variant of a KIF's board diagram by its size (12 ranks: chu, 9: sho), if it has one.
+/// The variant of a KIF's board diagram by its size: the first of [`Variant::all`] with
+/// that many ranks (12: chu, 9: sho), if it has one.
 fn variant_of_diagram(text: &str) -> Option<&'static Variant> {
     let rows = text
         .lines()
@@ -776,9 +784,7 @@ fn variant_of_diagram(text: &str) -> Option<&'static Variant> {
         .take_while(|l| !l.starts_with("手数----"))
         .filter(|l| l.starts_with('|'))
         .count();
-    [Variant::chu(), Variant::sho()]
-        .into_iter()
-        .find(|v| v.spec.ranks == rows)
+    Variant::all().into_iter().find(|v| v.spec.ranks == rows)
 }
 
 #[cfg(test)]

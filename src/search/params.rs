@@ -7,8 +7,8 @@
 //! the runs and the SPRT that accepted them are logged in `docs/tuning.md`, not here, so
 //! that this file says only what holds.
 //!
-//! A variant may give some of them values of its own ([`VARIANT_VALUES`], each one kept
-//! after an SPRT in that variant): [`SearchParams::for_variant`] is what a search of that
+//! A variant may give some of them values of its own (`search_values` in its spec, each
+//! one kept after an SPRT in that variant): [`SearchParams::for_variant`] is what a search of that
 //! variant starts from.
 //!
 //! They are one [`SearchParams`] value that travels with the search limits, so that a
@@ -220,14 +220,10 @@ impl SearchParams {
     pub const DEFAULT_INCREMENT_MOVES_TO_GO: u64 = 70;
 
     /// The values a search of `variant` starts from: the defaults, with the variant's own
-    /// values ([`VARIANT_VALUES`]) over them.
+    /// values (`VariantSpec::search_values`) over them.
     pub fn for_variant(variant: &Variant) -> SearchParams {
         let mut params = SearchParams::default();
-        let own = VARIANT_VALUES
-            .iter()
-            .filter(|(name, _)| *name == variant.name())
-            .flat_map(|(_, values)| values.iter());
-        for &(name, value) in own {
+        for &(name, value) in variant.spec.search_values {
             params
                 .set(name, value)
                 .expect("a test checks every variant's values");
@@ -269,38 +265,15 @@ impl GivenParams {
     }
 }
 
-/// Per variant (by name): the constants whose value differs from the default, each after
-/// an SPRT in that variant (logged in `docs/tuning.md`).
-pub const VARIANT_VALUES: &[(&str, &[(&str, i64)])] = &[(
-    "shoshogi",
-    // Sho's pruning: late-move pruning to depth 8 after 3 + depth² moves (half of that
-    // when not improving), futility and SEE pruning to depth 8, one ply more reduction
-    // when not improving, a null-move reduction by the lead over beta. Its clock: with an
-    // increment the main time is shared over 30 moves, not 70 (a sho game at 10+0.1 ended
-    // with a third of Shishi's clock unspent).
-    &[
-        ("lmp_max_depth", 8),
-        ("lmp_base", 3),
-        ("lmp_factor", 1),
-        ("lmp_not_improving_pct", 50),
-        ("futility_max_depth", 8),
-        ("see_prune_max_depth", 8),
-        ("lmr_not_improving", 1),
-        ("null_move_eval_divisor", 200),
-        ("increment_moves_to_go", 30),
-    ],
-)];
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn every_variant_value_names_a_parameter_within_its_range() {
-        for &(variant, values) in VARIANT_VALUES {
-            let variant = Variant::by_name(variant).expect("a variant's name");
+        for variant in Variant::all() {
             let params = SearchParams::for_variant(variant);
-            for &(name, value) in values {
+            for &(name, value) in variant.spec.search_values {
                 assert_eq!(params.get(name), Some(value), "{name}");
             }
         }

@@ -6,6 +6,7 @@
 //! spec compiled once into lookup tables (`tables.rs`) and kept for the life of the program.
 
 pub mod chu;
+pub mod eval_values;
 pub mod movement;
 pub mod sho;
 pub mod tables;
@@ -173,8 +174,12 @@ pub struct VariantSpec {
     pub xboard: XboardSpec,
     /// How its KIF writes moves.
     pub kif: KifStyle,
-    /// The name of the evaluation parameter set it plays with (`eval::params`).
-    pub eval_params: &'static str,
+    /// The evaluation's numbers it plays with (its `EVAL`).
+    pub eval: &'static eval_values::EvalParams,
+    /// Search constants of its own, by their names in `search::params` (each kept after an
+    /// SPRT in this variant; a test checks every name and range); the others keep their
+    /// defaults.
+    pub search_values: &'static [(&'static str, i64)],
 }
 
 /// A variant under XBoard/WinBoard (CECP).

@@ -2,9 +2,9 @@
 //! both sides at a fixed node budget, and the side that is far ahead must win (bare king or
 //! royal captured) within the ply limit, instead of wandering until the move cap.
 
-use shishi::eval::params::SHO;
 use shishi::position::Position;
 use shishi::search::{Limits, Request, SearchControl, SearchOptions, Searcher, Silent};
+use shishi::variant::sho::EVAL as SHO;
 use shishi::variant::Variant;
 
 /// Nodes per move: small enough for CI, large enough to see a few moves ahead.

@@ -235,8 +235,8 @@ fn tuned_parameters_print_as_this_files_tables() {
         text.contains(&format!("tempo: {},", params.weights.tempo)),
         "{text}"
     );
-    let source = std::fs::read_to_string("src/eval/params.rs").unwrap();
-    assert!(source.contains(&text), "params.rs holds the printed block");
+    let source = std::fs::read_to_string("src/variant/chu.rs").unwrap();
+    assert!(source.contains(&text), "chu.rs holds the printed block");
 }
 
 #[test]

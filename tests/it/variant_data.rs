@@ -1,6 +1,7 @@
 //! A variant from data alone: a made-up "mini chu" on 6 x 6 with five of chu's kinds, built
 //! with `Variant::from_spec` and nothing else, goes through SFEN, perft and a search
-//! (issue 28: the README says a new variant needs its data; this checks it).
+//! (issue 28: the README says a new variant needs its data; this checks it). Its
+//! evaluation and search values hang off its spec too: nothing outside the spec names it.
 
 use shishi::perft::{divide, perft};
 use shishi::position::Position;
@@ -61,9 +62,28 @@ fn mini_chu() -> &'static Variant {
                 setup: None,
             },
             kif: chu::SPEC.kif,
-            eval_params: chu::SPEC.eval_params,
+            eval: &chu::EVAL,
+            search_values: &[("lmp_base", 4)],
         })
     })
+}
+
+#[test]
+fn a_variant_from_data_alone_takes_its_values_from_its_spec() {
+    use shishi::eval::params::for_variant;
+    use shishi::search::params::SearchParams;
+    let variant = mini_chu();
+    assert_eq!(SearchParams::for_variant(variant).lmp_base, 4);
+    assert_eq!(
+        SearchParams {
+            lmp_base: SearchParams::default().lmp_base,
+            ..SearchParams::for_variant(variant)
+        },
+        SearchParams::default()
+    );
+    let eval = for_variant(variant);
+    assert_eq!(eval.values, chu::EVAL.values);
+    assert_eq!(eval.weights, chu::EVAL.weights);
 }
 
 #[test]
