@@ -1,5 +1,5 @@
-//! The df-pn search itself: the solver's state, its nodes' children, the expansion under
-//! thresholds, and the shortening pass that finds the fastest proof.
+//! The df-pn search itself: the solver's state, its nodes' children and the expansion
+//! under thresholds (reading a proof out of the table and shortening it: `proof_line.rs`).
 
 use super::*;
 
@@ -50,15 +50,6 @@ pub struct Solver {
 /// 100,000-150,000 nodes a second, every half millisecond or so, because the game search
 /// gives it budgets of a few milliseconds (1,024 nodes overran a 2 ms budget fourfold).
 pub(super) const CHECK_EVERY: u64 = 64;
-
-/// The second pass's node budget: this many times the nodes of the first proof ...
-pub(super) const SHORTENING_FACTOR: u64 = 4;
-
-/// ... and at least this many.
-pub(super) const SHORTENING_MIN_NODES: u64 = 200_000;
-
-/// How many overwritten proofs [`Solver::proof_line`] proves again before giving up.
-pub(super) const MAX_PROOFS_REDONE: u32 = 16;
 
 /// How often the progress callback is called.
 pub(super) const PROGRESS_EVERY: Duration = Duration::from_secs(1);
@@ -114,29 +105,7 @@ impl Solver {
         let tick = &mut |solver: &Solver| progress(&solver.progress());
         let first = self.solve_root(&mut pos, control, tick);
         let verdict = match first.numbers {
-            n if n.pn == 0 => {
-                // Second pass: look for shorter proofs until none is found or its own budget
-                // runs out (the proof in hand stands): a few times the nodes of the first
-                // proof, so that a found mate is answered, also under `go mate infinite`.
-                let mut best = self.proof_line(&mut pos, control);
-                let extra = (self.nodes * SHORTENING_FACTOR).max(SHORTENING_MIN_NODES);
-                let end = self.nodes.saturating_add(extra);
-                self.limits.nodes = Some(self.limits.nodes.map_or(end, |n| n.min(end)));
-                while self.limits.shorten && best.len() > 2 && !self.out_of_budget {
-                    self.limits.max_plies = best.len() - 2;
-                    self.table.clear();
-                    let shorter = self.solve_root(&mut pos, control, tick);
-                    if shorter.numbers.pn != 0 {
-                        break;
-                    }
-                    let line = self.proof_line(&mut pos, control);
-                    if line.is_empty() || line.len() >= best.len() {
-                        break;
-                    }
-                    best = line;
-                }
-                Verdict::Mate(best)
-            }
+            n if n.pn == 0 => Verdict::Mate(self.shortest_proof(&mut pos, control, tick)),
             n if n.dn == 0 && !first.line_only => Verdict::NoMate,
             // A disproof that rests on the ply limit says nothing about longer lines.
             n if n.dn == 0 && max_plies >= MAX_PLIES => Verdict::NoMate,
@@ -301,20 +270,15 @@ impl Solver {
         let quiet = checks_only.then(|| QuietTest::at(pos, quiet_cannot_end));
         let own_royal = MoverRoyal::at(pos, quiet_cannot_end);
         let or_node = self.is_attacker(pos);
-        // The attacker's quiet moves that surely cannot check, and the checked defender's
-        // quiet moves that surely leave its royal hanging, are not even generated.
         let evasions_only = !or_node && own_royal.hanging_moves_known();
-        match &quiet {
-            Some(quiet) if quiet_cannot_end => pos.legal_moves_with_quiet_targets(
-                |pos, from| quiet.quiet_targets(pos, from),
-                &mut moves,
-            ),
-            _ if evasions_only => pos.legal_moves_with_quiet_targets(
-                |pos, from| own_royal.quiet_targets(pos, from),
-                &mut moves,
-            ),
-            _ => pos.legal_moves(GenMode::Search, &mut moves),
-        }
+        generate_moves(
+            pos,
+            quiet.as_ref(),
+            quiet_cannot_end,
+            evasions_only,
+            &own_royal,
+            &mut moves,
+        );
         let mut children = std::mem::take(&mut self.child_lists[ply]);
         children.clear();
         // Children whose numbers the table may know: (index in `children`, key).
@@ -546,83 +510,25 @@ impl Solver {
         }
         result
     }
+}
 
-    /// The proven line from `pos` (proven at the last solve): the attacker's proving moves
-    /// and the defender's longest resistance, read from the table. Empty if a link is
-    /// missing (overwritten) and cannot be proven again within the budget.
-    pub(super) fn proof_line(&mut self, pos: &mut Position, control: &SearchControl) -> Vec<Move> {
-        let mut line = Vec::new();
-        let mut made = 0;
-        let mut proofs_redone = 0;
-        while self.decided(pos).is_none() && line.len() < MAX_PLIES {
-            let or_node = self.is_attacker(pos);
-            let moves = self.moves_at(pos, 0);
-            if moves.is_empty() && !or_node {
-                // Sho's checkmate: the defender has no legal move.
-                break;
-            }
-            let mut pick: Option<(Move, u16)> = None;
-            for &mv in &moves {
-                pos.make_move(mv);
-                // A checkmate at the ply limit of a shortening pass is proven in the tree
-                // but not stored in the table (`look_after`): it is told here again.
-                let known = self
-                    .quick_look(pos)
-                    .or_else(|| self.table.get(pos.key()).map(|e| (e.numbers, e.length)))
-                    .or_else(|| {
-                        self.defender_checkmated(pos)
-                            .then_some((Numbers::PROVEN, 0))
-                    });
-                pos.unmake_move();
-                let Some((numbers, length)) = known else {
-                    continue;
-                };
-                if numbers.pn != 0 {
-                    continue;
-                }
-                let better = match pick {
-                    None => true,
-                    Some((_, l)) if or_node => length < l,
-                    Some((_, l)) => length > l,
-                };
-                if better {
-                    pick = Some((mv, length));
-                }
-            }
-            self.moves[0] = moves;
-            let Some((mv, _)) = pick else {
-                // A link whose proof was overwritten: prove it again from here.
-                let mut ignore = |_: &Solver| {};
-                proofs_redone += 1;
-                if proofs_redone <= MAX_PROOFS_REDONE && !self.out_of_budget(control, &mut ignore) {
-                    let saved = self.limits.max_plies;
-                    self.limits.max_plies = saved.saturating_sub(line.len());
-                    self.line.clear();
-                    let r = self.expand(
-                        pos,
-                        Numbers {
-                            pn: INFINITE,
-                            dn: INFINITE,
-                        },
-                        0,
-                        control,
-                        &mut ignore,
-                    );
-                    self.limits.max_plies = saved;
-                    if r.numbers.pn == 0 {
-                        continue;
-                    }
-                }
-                line.clear();
-                break;
-            };
-            line.push(mv);
-            pos.make_move(mv);
-            made += 1;
+/// The moves of a node's children into `moves`: the attacker's quiet moves that surely
+/// cannot check (`quiet`, when no quiet move can end the game) and the checked defender's
+/// quiet moves that surely leave its royal hanging (`evasions_only`) are not generated.
+fn generate_moves(
+    pos: &mut Position,
+    quiet: Option<&QuietTest>,
+    quiet_cannot_end: bool,
+    evasions_only: bool,
+    own_royal: &MoverRoyal,
+    moves: &mut Vec<Move>,
+) {
+    match quiet {
+        Some(quiet) if quiet_cannot_end => {
+            pos.legal_moves_with_quiet_targets(|pos, from| quiet.quiet_targets(pos, from), moves)
         }
-        for _ in 0..made {
-            pos.unmake_move();
-        }
-        line
+        _ if evasions_only => pos
+            .legal_moves_with_quiet_targets(|pos, from| own_royal.quiet_targets(pos, from), moves),
+        _ => pos.legal_moves(GenMode::Search, moves),
     }
 }

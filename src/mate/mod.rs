@@ -24,11 +24,13 @@
 //! and, at each defence, the defender resisting longest.
 //!
 //! The parts: this file, the public API (limits, verdicts, progress, the numbers); `dfpn`,
-//! the solver and its search; `proof_numbers`, a node's numbers from its children;
+//! the solver and its search; `proof_line`, the proof read out of the table and the
+//! shortening pass; `proof_numbers`, a node's numbers from its children;
 //! `royal`, the royal-attack tests; `quiet`, the quiet-move test; `table`, the solver's
 //! own table.
 
 mod dfpn;
+mod proof_line;
 mod proof_numbers;
 mod quiet;
 mod royal;
