@@ -326,7 +326,7 @@ fn parse_kif(text: &str, file: &str, variant: Option<&'static Variant>) -> (Vec<
                 Vec::new(),
             )
         }
-        Err(e) => (Vec::new(), vec![e]),
+        Err(e) => (Vec::new(), vec![e.to_string()]),
     }
 }
 

@@ -6,7 +6,7 @@
 //! notation (shogiops: `N手目`, `（居食い）`, `(じっと)`), time fields, comments, termination
 //! lines and header tags.
 
-use super::{GameRecord, GameResult};
+use super::{GameRecord, GameResult, KifError, KifProblem, RecordError};
 use crate::core::{Color, Move, Square};
 use crate::position::Position;
 use crate::variant::{KifStyle, Variant};
@@ -147,7 +147,7 @@ fn line_text(pos: &Position, moves: &[Move], mut last_to: Option<Square>, marks:
 }
 
 /// The record as a KIF file.
-pub fn to_kif(record: &GameRecord) -> Result<String, String> {
+pub fn to_kif(record: &GameRecord) -> Result<String, RecordError> {
     to_kif_with_header(record, &[])
 }
 
@@ -157,9 +157,9 @@ pub fn to_kif(record: &GameRecord) -> Result<String, String> {
 pub fn to_kif_with_header(
     record: &GameRecord,
     header: &[(String, String)],
-) -> Result<String, String> {
+) -> Result<String, RecordError> {
     let variant = record.variant;
-    let mut pos = Position::from_sfen(variant, &record.initial_sfen).map_err(|e| e.to_string())?;
+    let mut pos = Position::from_sfen(variant, &record.initial_sfen)?;
     let mut out = String::new();
     if header.is_empty() {
         out += &format!(
@@ -182,7 +182,7 @@ pub fn to_kif_with_header(
     // Each side's time used so far, seconds.
     let mut totals = [0u64; 2];
     for (i, text) in record.moves.split_whitespace().enumerate() {
-        let mv = pos.parse_usi_path(text).map_err(|e| e.to_string())?;
+        let mv = pos.parse_usi_path(text)?;
         let lines = kif_move(&pos, mv, last_to);
         let n = i + 1;
         // lishogi's server layout: the number in four places, then three spaces and the
@@ -368,14 +368,15 @@ fn kif_board_sfen(
     variant: &Variant,
     rows: &[(usize, String)],
     gote_to_move: bool,
-) -> Result<String, String> {
+) -> Result<String, (usize, KifProblem)> {
     if rows.len() != variant.spec.ranks {
-        return Err(format!(
-            "{}: the board diagram has {} ranks, {} has {}",
+        return Err((
             rows[0].0,
-            rows.len(),
-            variant.name(),
-            variant.spec.ranks
+            KifProblem::DiagramRanks {
+                found: rows.len(),
+                variant: variant.name(),
+                expected: variant.spec.ranks,
+            },
         ));
     }
     let mut ranks = Vec::new();
@@ -399,9 +400,9 @@ fn kif_board_sfen(
                     let gote = prefix.starts_with(['v', 'V']);
                     let name: String =
                         prefix.trim_start_matches(['v', 'V']).replace('+', "成") + &c.to_string();
-                    let kind = variant.kind_by_kif_name(&name).ok_or_else(|| {
-                        format!("{line}: unknown piece '{name}' in the board diagram")
-                    })?;
+                    let kind = variant
+                        .kind_by_kif_name(&name)
+                        .ok_or_else(|| (*line, KifProblem::UnknownPiece(name.clone())))?;
                     let letters = variant.kind(kind).sfen;
                     cells.push(Some(if gote {
                         letters.to_string()
@@ -413,11 +414,13 @@ fn kif_board_sfen(
             }
         }
         if cells.len() != variant.spec.files {
-            return Err(format!(
-                "{line}: the board diagram's rank has {} squares, {} has {} files",
-                cells.len(),
-                variant.name(),
-                variant.spec.files
+            return Err((
+                *line,
+                KifProblem::DiagramFiles {
+                    found: cells.len(),
+                    variant: variant.name(),
+                    expected: variant.spec.files,
+                },
             ));
         }
         let mut rank = String::new();
@@ -603,7 +606,11 @@ const KIF_ENDINGS: &[&str] = &[
 /// or at the first variation (`変化：3手`). The error names the file and line and what is
 /// wrong: a move number out of order, a move after the game's end, a lion move cut after
 /// its first step, a move that cannot be read or is not legal.
-pub fn read(text: &str, file: &str, variant: Option<&'static Variant>) -> Result<KifGame, String> {
+pub fn read(
+    text: &str,
+    file: &str,
+    variant: Option<&'static Variant>,
+) -> Result<KifGame, KifError> {
     let variant = variant
         .or_else(|| variant_of_notation(text))
         .or_else(|| variant_of_diagram(text))
@@ -625,7 +632,7 @@ pub fn read(text: &str, file: &str, variant: Option<&'static Variant>) -> Result
     let mut times_ms = Vec::new();
     for (n, raw) in text.lines().enumerate() {
         let line = raw.trim();
-        let at = |what: String| format!("{file}:{}: {what}; game skipped", n + 1);
+        let at = |problem| error(file, Some(n + 1), problem);
         if is_comment(line) {
             continue;
         }
@@ -669,39 +676,38 @@ pub fn read(text: &str, file: &str, variant: Option<&'static Variant>) -> Result
                         start = Some(sfen);
                     }
                     Err(e) => {
-                        let at = board_rows[0].0;
-                        return Err(format!("{file}:{at}: the board diagram is no legal position ({e}); game skipped"));
+                        let line = Some(board_rows[0].0);
+                        return Err(error(file, line, KifProblem::IllegalDiagram(e)));
                     }
                 },
-                Err(e) => return Err(format!("{file}:{e}; game skipped")),
+                Err((line, problem)) => return Err(error(file, Some(line), problem)),
             }
         }
         let Some(rest) = kif_move_text(line) else {
             continue;
         };
         if let Some(end) = ended_at {
-            return Err(at(format!("a move after the game's end (line {end})")));
+            return Err(at(KifProblem::MoveAfterEndLine(end)));
         }
         let expected = moves.len() + 1;
         if move_number(line) != Some(expected) {
-            return Err(at(format!(
-                "move number {} where {expected} was expected",
-                move_number(line).map_or("?".into(), |m| m.to_string())
-            )));
+            return Err(at(KifProblem::MoveNumber {
+                found: move_number(line).map_or("?".into(), |m| m.to_string()),
+                expected,
+            }));
         }
         if first_step.is_some() && !rest.starts_with("二歩目") {
-            return Err(at("a lion's first step (一歩目) without its second".into()));
+            return Err(at(KifProblem::FirstStepAlone));
         }
         let mv = read_move(variant, rest, last, &mut first_step, n + 1);
         match mv {
             Ok(None) => {}
             Ok(Some(m)) => {
                 if let Some(over) = pos.outcome() {
-                    return Err(at(format!(
-                        "a move after the game's end ({} after move {})",
-                        over.reason.describe(),
-                        moves.len()
-                    )));
+                    return Err(at(KifProblem::MoveAfterOutcome {
+                        reason: over.reason.describe().to_string(),
+                        moves: moves.len(),
+                    }));
                 }
                 let text = crate::position::notation::move_to_usi(variant, m);
                 match pos.parse_usi_path(&text) {
@@ -711,20 +717,17 @@ pub fn read(text: &str, file: &str, variant: Option<&'static Variant>) -> Result
                         last = Some(legal.to());
                         pos.make_move(legal);
                     }
-                    Err(e) => return Err(at(e.to_string())),
+                    Err(e) => return Err(at(KifProblem::IllegalMove(e))),
                 }
             }
             Err(e) => return Err(at(e)),
         }
     }
     if let Some((_, line)) = first_step {
-        return Err(format!(
-            "{file}:{line}: a lion's first step (一歩目) without its second (the file ends); \
-game skipped"
-        ));
+        return Err(error(file, Some(line), KifProblem::FirstStepAtEnd));
     }
     if moves.is_empty() {
-        return Err(format!("{file}: no moves found in the KIF"));
+        return Err(error(file, None, KifProblem::NoMoves));
     }
     Ok(KifGame {
         variant,
@@ -737,6 +740,15 @@ game skipped"
     })
 }
 
+/// A [`KifError`] of `file` at `line`.
+fn error(file: &str, line: Option<usize>, problem: KifProblem) -> KifError {
+    KifError {
+        file: file.to_string(),
+        line,
+        problem,
+    }
+}
+
 /// The move of one KIF move line (`rest`: after its number): `None` for a lion's first
 /// step (kept in `first_step` with its line number until the second comes), the whole move
 /// at the second step, or the error in words.
@@ -746,15 +758,15 @@ fn read_move(
     last: Option<Square>,
     first_step: &mut Option<(Square, usize)>,
     line: usize,
-) -> Result<Option<Move>, String> {
+) -> Result<Option<Move>, KifProblem> {
     if let Some(step) = rest.strip_prefix("一歩目") {
-        let from = kif_origin(variant, step).ok_or("cannot read the first step")?;
+        let from = kif_origin(variant, step).ok_or(KifProblem::UnreadableStep("first"))?;
         *first_step = Some((from, line));
         return Ok(None);
     }
     if let Some(step) = rest.strip_prefix("二歩目") {
         let (Some((from, _)), Some(mid)) = (first_step.take(), kif_origin(variant, step)) else {
-            return Err("a second step without a first".into());
+            return Err(KifProblem::SecondStepAlone);
         };
         // An igui or jitto second step names its destination, the first step's origin.
         let to = if step.contains("居食い") || step.contains("じっと") {
@@ -764,14 +776,14 @@ fn read_move(
         };
         return to
             .map(|to| Some(Move::double(from, mid, to)))
-            .ok_or_else(|| "cannot read the second step".into());
+            .ok_or(KifProblem::UnreadableStep("second"));
     }
     match (
         kif_destination(variant, rest, last),
         kif_origin(variant, rest),
     ) {
         (Some(to), Some(from)) => Ok(Some(Move::new(from, to, kif_promotes(rest)))),
-        _ => Err(format!("cannot read the move '{rest}'")),
+        _ => Err(KifProblem::UnreadableMove(rest.to_string())),
     }
 }
 
@@ -819,7 +831,9 @@ mod tests {
    2   5五歩兵 （←5四）\n   3   8九獅子 （←7十）\n   4   5四獅子 （←6三）\n";
 
     fn moves_of(text: &str) -> Result<String, String> {
-        read(text, "t.kif", None).map(|g| g.moves.join(" "))
+        read(text, "t.kif", None)
+            .map(|g| g.moves.join(" "))
+            .map_err(|e| e.to_string())
     }
 
     #[test]
@@ -838,6 +852,14 @@ mod tests {
         assert!(
             e.contains("t.kif:7: a move after the game's end (line 6)"),
             "{e}"
+        );
+        assert_eq!(
+            read(&text, "t.kif", None).unwrap_err(),
+            KifError {
+                file: "t.kif".into(),
+                line: Some(7),
+                problem: KifProblem::MoveAfterEndLine(6)
+            }
         );
         let text = format!("{CHU_MOVES}まで4手で後手の勝ち\n   5   7八歩兵 （←7九）\n");
         assert!(moves_of(&text)

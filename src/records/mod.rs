@@ -4,6 +4,7 @@
 //! engines' comments ([`pgn`]) and XBoard's move notation ([`xboard`]). The match runner,
 //! the analysis and the tuner read and write games only through this module.
 
+pub mod error;
 pub mod kif;
 pub mod pgn;
 pub mod xboard;
@@ -12,6 +13,7 @@ use crate::position::Position;
 use crate::variant::Variant;
 use serde::{Deserialize, Serialize};
 
+pub use error::{KifError, KifProblem, RecordError};
 pub use kif::{kif_line, kif_line_marked, to_kif, to_kif_with_header};
 pub use pgn::to_pgn;
 
@@ -160,26 +162,19 @@ impl GameRecord {
 
     /// Replays the moves on the initial position; the final position, or the error of the
     /// first bad move.
-    pub fn replay(&self) -> Result<Position, String> {
-        let variant = self.variant;
-        let mut pos =
-            Position::from_sfen(variant, &self.initial_sfen).map_err(|e| e.to_string())?;
-        pos.play_usi_moves(self.moves.split_whitespace())
-            .map_err(|e| e.to_string())?;
+    pub fn replay(&self) -> Result<Position, RecordError> {
+        let mut pos = Position::from_sfen(self.variant, &self.initial_sfen)?;
+        pos.play_usi_moves(self.moves.split_whitespace())?;
         Ok(pos)
     }
 
     /// Whether the record can be counted: a known result and moves that replay (each legal,
     /// none after the end). The error says which field is wrong.
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), RecordError> {
         if self.result == GameResult::Unfinished {
-            return Err(format!(
-                "result '{}' is none of {}",
-                self.result,
-                RESULTS.join(", ")
-            ));
+            return Err(RecordError::NoResult(self.result));
         }
-        self.replay().map(drop).map_err(|e| format!("moves: {e}"))
+        self.replay().map(drop)
     }
 }
 

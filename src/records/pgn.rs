@@ -7,9 +7,9 @@ use crate::position::Position;
 
 /// The record as a PGN game (moves in XBoard coordinates, the engines' evaluations as
 /// comments).
-pub fn to_pgn(record: &GameRecord) -> Result<String, String> {
+pub fn to_pgn(record: &GameRecord) -> Result<String, super::RecordError> {
     let variant = record.variant;
-    let mut pos = Position::from_sfen(variant, &record.initial_sfen).map_err(|e| e.to_string())?;
+    let mut pos = Position::from_sfen(variant, &record.initial_sfen)?;
     // XBoard's name of the variant (its data's first).
     let xb_variant = variant.spec.xboard.names[0];
     let mut out = String::new();
@@ -43,7 +43,7 @@ pub fn to_pgn(record: &GameRecord) -> Result<String, String> {
     out.push('\n');
     let mut line = String::new();
     for (i, text) in record.moves.split_whitespace().enumerate() {
-        let mv = pos.parse_usi_path(text).map_err(|e| e.to_string())?;
+        let mv = pos.parse_usi_path(text)?;
         if i % 2 == 0 {
             line += &format!("{}. ", i / 2 + 1);
         }
