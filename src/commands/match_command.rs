@@ -84,12 +84,11 @@ pub fn run_match(a: MatchArgs) -> Result<()> {
         .engines
         .iter()
         .map(|e| EngineSpec::parse(e))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(anyhow::Error::msg)?;
+        .collect::<Result<Vec<_>, _>>()?;
     anyhow::ensure!(engines.len() >= 2, "a match needs two --engine or more");
     let tc = match (&a.tc, &a.byoyomi, a.movetime, a.nodes) {
-        (Some(t), _, _, _) => TimeControl::fischer(t).map_err(anyhow::Error::msg)?,
-        (_, Some(b), _, _) => TimeControl::byoyomi(b).map_err(anyhow::Error::msg)?,
+        (Some(t), _, _, _) => TimeControl::fischer(t)?,
+        (_, Some(b), _, _) => TimeControl::byoyomi(b)?,
         (_, _, Some(ms), _) => TimeControl::MoveTime(ms),
         (_, _, _, Some(n)) => TimeControl::Nodes(n),
         _ => TimeControl::Fischer {
@@ -115,12 +114,7 @@ pub fn run_match(a: MatchArgs) -> Result<()> {
         }
         None => Vec::new(),
     };
-    let sprt = a
-        .sprt
-        .as_deref()
-        .map(Sprt::parse)
-        .transpose()
-        .map_err(anyhow::Error::msg)?;
+    let sprt = a.sprt.as_deref().map(Sprt::parse).transpose()?;
     let config = MatchConfig {
         engines,
         settings: GameSettings {
@@ -142,7 +136,7 @@ pub fn run_match(a: MatchArgs) -> Result<()> {
         kif_dir: a.kif,
         pgn: a.pgn,
     };
-    let summary = tournament::run(config).map_err(anyhow::Error::msg)?;
+    let summary = tournament::run(config)?;
     let mut out = std::io::stdout().lock();
     write!(out, "{}", tournament::table(&summary))?;
     out.flush()?;

@@ -2,6 +2,8 @@
 //! rules file), asynchronously with deadlines: a reply that does not come in time is a hang,
 //! a closed stdout a crash.
 
+pub use super::error::EngineError;
+use super::error::{ArgumentProblem, MatchError};
 use super::time_control::TimeControl;
 use crate::position::Position;
 use crate::variant::Variant;
@@ -41,7 +43,7 @@ pub struct EngineSpec {
 
 impl EngineSpec {
     /// Parses the `--engine` value.
-    pub fn parse(text: &str) -> Result<EngineSpec, String> {
+    pub fn parse(text: &str) -> Result<EngineSpec, MatchError> {
         let mut spec = EngineSpec {
             cmd: String::new(),
             args: Vec::new(),
@@ -53,7 +55,7 @@ impl EngineSpec {
         for part in text.split(',').filter(|p| !p.is_empty()) {
             let (key, value) = part
                 .split_once('=')
-                .ok_or_else(|| format!("--engine: '{part}' is not KEY=VALUE"))?;
+                .ok_or_else(|| argument(ArgumentProblem::NotKeyValue(part.to_string())))?;
             match key {
                 "cmd" => spec.cmd = value.to_string(),
                 "arg" => spec.args.push(value.to_string()),
@@ -63,11 +65,7 @@ impl EngineSpec {
                     spec.proto = match value {
                         "usi" => Proto::Usi,
                         "cecp" | "xboard" => Proto::Cecp,
-                        _ => {
-                            return Err(format!(
-                                "--engine: proto must be usi or cecp, not '{value}'"
-                            ))
-                        }
+                        _ => return Err(argument(ArgumentProblem::Proto(value.to_string()))),
                     }
                 }
                 _ => match key.strip_prefix("option.") {
@@ -75,15 +73,16 @@ impl EngineSpec {
                         spec.options.push((name.to_string(), value.to_string()))
                     }
                     _ => {
-                        return Err(format!(
-                            "--engine: unknown key '{key}' (cmd, proto, name, arg, option.NAME, tc)"
-                        ))
+                        return Err(argument(ArgumentProblem::UnknownKey {
+                            key: key.to_string(),
+                            known: "cmd, proto, name, arg, option.NAME, tc",
+                        }))
                     }
                 },
             }
         }
         if spec.cmd.is_empty() {
-            return Err("--engine: cmd=PATH is required".into());
+            return Err(argument(ArgumentProblem::NoCommand));
         }
         if spec.name.is_empty() {
             spec.name = std::path::Path::new(&spec.cmd)
@@ -92,19 +91,6 @@ impl EngineSpec {
         }
         Ok(spec)
     }
-}
-
-/// How an engine failed.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum EngineError {
-    /// The process ended or closed its output.
-    Crashed,
-    /// No answer before the deadline.
-    Timeout,
-    /// It could not be started.
-    Start(String),
-    /// It started but its handshake failed (the words say how, with a hint).
-    Handshake(String),
 }
 
 /// What an engine answered when asked for a move.
@@ -153,16 +139,25 @@ fn looks_like_xboard(line: &str) -> bool {
 
 /// Starts an engine, does its handshake and quits it: a match checks every engine so
 /// before its first game. The error says what happened.
-pub async fn check_starts(spec: &EngineSpec) -> Result<(), String> {
+pub async fn check_starts(spec: &EngineSpec) -> Result<(), MatchError> {
     match Engine::start(spec).await {
         Ok(engine) => {
             engine.quit().await;
             Ok(())
         }
-        Err(EngineError::Start(e)) => Err(format!("could not start: {e}")),
-        Err(EngineError::Handshake(e)) => Err(e),
-        Err(EngineError::Timeout) => Err("did not finish its handshake within 10 s".into()),
-        Err(EngineError::Crashed) => Err("exited during its handshake".into()),
+        Err(error) => Err(MatchError::EngineStart {
+            name: spec.name.clone(),
+            cmd: spec.cmd.clone(),
+            error,
+        }),
+    }
+}
+
+/// An `--engine` value's error.
+fn argument(problem: ArgumentProblem) -> MatchError {
+    MatchError::Argument {
+        flag: "--engine",
+        problem,
     }
 }
 

@@ -2,7 +2,8 @@
 //! fixed move time or node count), our rules check every move and end the game, and any
 //! failure (illegal move, crash, no answer, time) forfeits with the reason recorded.
 
-use super::engine::{Engine, EngineError, EngineSpec, Reply};
+use super::engine::{Engine, EngineSpec, Reply};
+use super::error::{EngineError, MatchError};
 use super::openings::Opening;
 pub use super::time_control::TimeControl;
 use crate::core::Color;
@@ -36,12 +37,11 @@ impl GameSettings {
 
     /// An error if an engine has a clock of its own (time odds) while the match's clock is
     /// not a Fischer clock: the two sides' clocks must count alike.
-    pub fn check_clocks(&self, engines: &[EngineSpec]) -> Result<(), String> {
+    pub fn check_clocks(&self, engines: &[EngineSpec]) -> Result<(), MatchError> {
         match engines.iter().find(|e| e.tc.is_some()) {
-            Some(e) if !matches!(self.tc, TimeControl::Fischer { .. }) => Err(format!(
-                "--engine {}: tc= (time odds) needs a Fischer clock for the match (--tc)",
-                e.name
-            )),
+            Some(e) if !matches!(self.tc, TimeControl::Fischer { .. }) => {
+                Err(MatchError::TimeOddsNeedFischer(e.name.clone()))
+            }
             _ => Ok(()),
         }
     }
@@ -481,7 +481,8 @@ mod tests {
         };
         let err = settings
             .check_clocks(&[plain.clone(), odds.clone()])
-            .unwrap_err();
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("odds") && err.contains("Fischer"), "{err}");
         assert!(settings
             .check_clocks(&[plain.clone(), plain.clone()])

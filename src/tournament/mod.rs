@@ -7,6 +7,7 @@
 //! every game; records to JSON lines, KIF files and PGN; a final table to stdout.
 
 pub mod engine;
+pub mod error;
 pub mod game;
 pub mod openings;
 pub mod resume;
@@ -15,6 +16,7 @@ pub mod time_control;
 
 use crate::records::{self, GameRecord, GameResult};
 use engine::EngineSpec;
+use error::{file_error, MatchError};
 use game::GameSettings;
 use openings::Opening;
 use stats::{Sprt, SprtState, Tally};
@@ -121,16 +123,16 @@ pub struct Summary {
 }
 
 /// Runs the match (on a tokio runtime of its own).
-pub fn run(config: MatchConfig) -> Result<Summary, String> {
+pub fn run(config: MatchConfig) -> Result<Summary, MatchError> {
     config.settings.check_clocks(&config.engines)?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
-        .map_err(|e| e.to_string())?;
+        .map_err(MatchError::Runtime)?;
     runtime.block_on(run_async(config))
 }
 
-async fn run_async(config: MatchConfig) -> Result<Summary, String> {
+async fn run_async(config: MatchConfig) -> Result<Summary, MatchError> {
     let openings = if config.openings.is_empty() {
         vec![Opening::start(config.settings.variant)]
     } else {
@@ -146,7 +148,7 @@ async fn run_async(config: MatchConfig) -> Result<Summary, String> {
     let total = plan.len();
     let mut tables = Tables::new(&config);
     if config.resume {
-        let path = config.jsonl.as_ref().ok_or("--resume needs --jsonl")?;
+        let path = config.jsonl.as_ref().ok_or(MatchError::ResumeNeedsJsonl)?;
         let names: Vec<String> = config.engines.iter().map(|e| e.name.clone()).collect();
         let recorded = resume::recorded_games(path, &plan, &names, config.settings.variant.name())?;
         let count = recorded.len();
@@ -169,18 +171,13 @@ async fn run_async(config: MatchConfig) -> Result<Summary, String> {
     // or a wrong protocol stops the match here, rather than as a string of forfeits.
     if !plan.is_empty() {
         for spec in &config.engines {
-            engine::check_starts(spec).await.map_err(|e| {
-                format!(
-                    "engine {} ({}): {e}; no game was played",
-                    spec.name, spec.cmd
-                )
-            })?;
+            engine::check_starts(spec).await?;
         }
     }
     let mut jsonl = open_append(&config.jsonl)?;
     let mut pgn = open_append(&config.pgn)?;
     if let Some(dir) = &config.kif_dir {
-        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        std::fs::create_dir_all(dir).map_err(file_error(dir))?;
     }
     let config = Arc::new(config);
     let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
@@ -347,7 +344,7 @@ fn count_result(
 
 /// Opens a record file for appending; a file that ends in the middle of a line (a match
 /// killed while writing) gets its newline first, so that the next record starts a line.
-fn open_append(path: &Option<std::path::PathBuf>) -> Result<Option<std::fs::File>, String> {
+fn open_append(path: &Option<std::path::PathBuf>) -> Result<Option<std::fs::File>, MatchError> {
     path.as_ref()
         .map(|p| {
             let unfinished_line = ends_inside_a_line(p);
@@ -355,10 +352,9 @@ fn open_append(path: &Option<std::path::PathBuf>) -> Result<Option<std::fs::File
                 .create(true)
                 .append(true)
                 .open(p)
-                .map_err(|e| format!("{}: {e}", p.display()))?;
+                .map_err(file_error(p))?;
             if unfinished_line {
-                file.write_all(b"\n")
-                    .map_err(|e| format!("{}: {e}", p.display()))?;
+                file.write_all(b"\n").map_err(file_error(p))?;
             }
             Ok(file)
         })

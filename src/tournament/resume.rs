@@ -10,6 +10,7 @@
 //! is only ever appended to; a line that is not a whole record (a match killed while writing
 //! it) stops the resume with its line number, for the user to decide.
 
+use super::error::{file_error, MatchError, RecordProblem};
 use super::Pairing;
 use crate::records::GameRecord;
 use std::collections::HashMap;
@@ -23,11 +24,11 @@ pub fn recorded_games(
     plan: &[Pairing],
     names: &[String],
     variant: &str,
-) -> Result<Vec<(Pairing, GameRecord)>, String> {
+) -> Result<Vec<(Pairing, GameRecord)>, MatchError> {
     let bytes = match std::fs::read(path) {
         Ok(bytes) => bytes,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(e) => return Err(format!("{}: {e}", path.display())),
+        Err(e) => return Err(file_error(path)(e)),
     };
     check_distinct(names)?;
     let by_number: HashMap<usize, &Pairing> = plan.iter().map(|p| (p.game, p)).collect();
@@ -37,47 +38,47 @@ pub fn recorded_games(
     let bytes = bytes.strip_prefix("\u{feff}".as_bytes()).unwrap_or(&bytes);
     for (index, line) in bytes.split(|&b| b == b'\n').enumerate() {
         let line_no = index + 1;
-        let at = |what: String| format!("{} line {line_no}: {what}", path.display());
-        let line = std::str::from_utf8(line)
-            .map_err(|_| at("not UTF-8 text: this is no record file of `shishi match`".into()))?;
+        let at = |problem| MatchError::Record {
+            path: path.to_path_buf(),
+            line: line_no,
+            problem: Box::new(problem),
+        };
+        let line = std::str::from_utf8(line).map_err(|_| at(RecordProblem::NotText))?;
         if line.trim().is_empty() {
             continue;
         }
-        let record: GameRecord = serde_json::from_str(line).map_err(|e| {
-            at(format!(
-                "not a whole game record ({e}); if the match was stopped while writing it, \
-                 remove that line and resume again"
-            ))
-        })?;
+        let record: GameRecord =
+            serde_json::from_str(line).map_err(|e| at(RecordProblem::NotARecord(e.to_string())))?;
+        let game = record.game;
         record
             .check()
-            .map_err(|e| at(format!("game {}: {e}", record.game)))?;
+            .map_err(|error| at(RecordProblem::Invalid { game, error }))?;
         if record.variant.name() != variant {
-            return Err(at(format!(
-                "a {} game, but this match plays {variant}",
-                record.variant.name()
-            )));
+            return Err(at(RecordProblem::OtherVariant {
+                found: record.variant.name(),
+                wanted: variant.to_string(),
+            }));
         }
-        let pairing = *by_number.get(&record.game).copied().ok_or_else(|| {
-            at(format!(
-                "game {} is not in this match's schedule of {} games",
-                record.game,
-                plan.len()
-            ))
+        let pairing = *by_number.get(&game).copied().ok_or_else(|| {
+            at(RecordProblem::NotScheduled {
+                game,
+                games: plan.len(),
+            })
         })?;
-        if let Some(first) = seen.insert(record.game, line_no) {
-            return Err(at(format!(
-                "game {} again (first on line {first})",
-                record.game
-            )));
+        if let Some(first) = seen.insert(game, line_no) {
+            return Err(at(RecordProblem::Again { game, first }));
         }
         let (sente, gote) = (&names[pairing.sente], &names[pairing.gote]);
         if record.sente != *sente || record.gote != *gote || record.opening != pairing.opening {
-            return Err(at(format!(
-                "game {} was {} - {} from opening {}, but this match schedules {sente} - \
-                 {gote} from opening {} (other engines, --games, --openings or --repeat?)",
-                record.game, record.sente, record.gote, record.opening, pairing.opening
-            )));
+            return Err(at(RecordProblem::OtherPairing {
+                game,
+                sente: record.sente.clone(),
+                gote: record.gote.clone(),
+                opening: record.opening,
+                scheduled_sente: sente.clone(),
+                scheduled_gote: gote.clone(),
+                scheduled_opening: pairing.opening,
+            }));
         }
         games.push((pairing, record));
     }
@@ -85,12 +86,10 @@ pub fn recorded_games(
 }
 
 /// Records name engines by name, so resuming needs names that tell them apart.
-fn check_distinct(names: &[String]) -> Result<(), String> {
+fn check_distinct(names: &[String]) -> Result<(), MatchError> {
     for (i, name) in names.iter().enumerate() {
         if names[..i].contains(name) {
-            return Err(format!(
-                "two engines are named '{name}': --resume needs distinct names (name=...)"
-            ));
+            return Err(MatchError::SameNames(name.clone()));
         }
     }
     Ok(())
@@ -180,23 +179,31 @@ mod tests {
         for (name, line, expected) in cases {
             // Line 1 is game 4 as scheduled (B - A, opening 1); line 2 is wrong.
             let path = write(name, &[record(4, "B", "A", 1), line]);
-            let err = recorded_games(&path, &plan, &names(), "chushogi").unwrap_err();
+            let err = recorded_games(&path, &plan, &names(), "chushogi")
+                .unwrap_err()
+                .to_string();
             assert!(
                 err.contains("line 2") && err.contains(expected),
                 "{name}: {err}"
             );
         }
         let twice = write("twice", &[record(1, "A", "B", 0), record(1, "A", "B", 0)]);
-        let err = recorded_games(&twice, &plan, &names(), "chushogi").unwrap_err();
+        let err = recorded_games(&twice, &plan, &names(), "chushogi")
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("again (first on line 1)"), "{err}");
         let sho = write("variant", &[record(1, "A", "B", 0)]);
-        let err = recorded_games(&sho, &plan, &names(), "shoshogi").unwrap_err();
+        let err = recorded_games(&sho, &plan, &names(), "shoshogi")
+            .unwrap_err()
+            .to_string();
         assert!(
             err.contains("line 1") && err.contains("plays shoshogi"),
             "{err}"
         );
         let same = vec!["A".to_string(), "A".to_string()];
-        let err = recorded_games(&sho, &plan, &same, "chushogi").unwrap_err();
+        let err = recorded_games(&sho, &plan, &same, "chushogi")
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("distinct names"), "{err}");
     }
 
@@ -237,7 +244,9 @@ mod tests {
         ];
         for (name, line, expected) in cases {
             let path = write(name, &[record(1, "A", "B", 0), line]);
-            let err = recorded_games(&path, &plan, &names(), "chushogi").unwrap_err();
+            let err = recorded_games(&path, &plan, &names(), "chushogi")
+                .unwrap_err()
+                .to_string();
             assert!(
                 err.contains("line 2") && err.contains(expected),
                 "{name}: {err}"
@@ -250,7 +259,9 @@ mod tests {
         let mut bytes = (record(1, "A", "B", 0) + "\n").into_bytes();
         bytes.extend_from_slice(&[0xff, 0xfe, 0x00, 0x81, b'\n']);
         std::fs::write(&garbage, bytes).unwrap();
-        let err = recorded_games(&garbage, &plan, &names(), "chushogi").unwrap_err();
+        let err = recorded_games(&garbage, &plan, &names(), "chushogi")
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("line 2") && err.contains("not UTF-8"), "{err}");
         let bom = write("bom", &["\u{feff}".to_string() + &record(1, "A", "B", 0)]);
         let games = recorded_games(&bom, &plan, &names(), "chushogi").unwrap();

@@ -7,6 +7,8 @@
 //! `LLR = n * (s1 - s0) * (2s - s0 - s1) / (2 var)`, accepted at `ln((1-beta)/alpha)`,
 //! rejected at `ln(beta/(1-alpha))`.
 
+use super::error::{ArgumentProblem, MatchError};
+
 /// Wins, draws and losses of one side.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Tally {
@@ -125,7 +127,11 @@ pub enum SprtState {
 
 impl Sprt {
     /// Parses `elo0=0,elo1=5,alpha=0.05,beta=0.05` (any order; missing keys default to those).
-    pub fn parse(text: &str) -> Result<Sprt, String> {
+    pub fn parse(text: &str) -> Result<Sprt, MatchError> {
+        let argument = |problem| MatchError::Argument {
+            flag: "--sprt",
+            problem,
+        };
         let mut sprt = Sprt {
             elo0: 0.0,
             elo1: 5.0,
@@ -135,19 +141,20 @@ impl Sprt {
         for part in text.split(',').filter(|p| !p.is_empty()) {
             let (key, value) = part
                 .split_once('=')
-                .ok_or_else(|| format!("--sprt: '{part}' is not KEY=VALUE"))?;
+                .ok_or_else(|| argument(ArgumentProblem::NotKeyValue(part.to_string())))?;
             let v: f64 = value
                 .parse()
-                .map_err(|_| format!("--sprt: '{value}' is not a number"))?;
+                .map_err(|_| argument(ArgumentProblem::NotANumber(value.to_string())))?;
             match key {
                 "elo0" => sprt.elo0 = v,
                 "elo1" => sprt.elo1 = v,
                 "alpha" => sprt.alpha = v,
                 "beta" => sprt.beta = v,
                 _ => {
-                    return Err(format!(
-                        "--sprt: unknown key '{key}' (elo0, elo1, alpha, beta)"
-                    ))
+                    return Err(argument(ArgumentProblem::UnknownKey {
+                        key: key.to_string(),
+                        known: "elo0, elo1, alpha, beta",
+                    }))
                 }
             }
         }
@@ -156,10 +163,7 @@ impl Sprt {
         let probabilities = sprt.alpha > 0.0 && sprt.beta > 0.0 && sprt.alpha + sprt.beta < 1.0;
         let elos = sprt.elo0.is_finite() && sprt.elo1.is_finite() && sprt.elo0 < sprt.elo1;
         if !(probabilities && elos) {
-            return Err(
-                "--sprt: needs alpha > 0, beta > 0, alpha + beta < 1, and finite elo0 < elo1"
-                    .into(),
-            );
+            return Err(argument(ArgumentProblem::SprtBounds));
         }
         Ok(sprt)
     }

@@ -2,6 +2,8 @@
 //! the command line and said in each protocol's words. Its own file, below the engine
 //! driver and the game loop that both use it.
 
+use super::error::{ArgumentProblem, MatchError};
+
 /// The time control of a match.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TimeControl {
@@ -27,7 +29,7 @@ pub enum TimeControl {
 
 impl TimeControl {
     /// Parses `60+1` (Fischer, seconds), for `--tc`.
-    pub fn fischer(text: &str) -> Result<TimeControl, String> {
+    pub fn fischer(text: &str) -> Result<TimeControl, MatchError> {
         let (base, inc) = two_numbers(text, "--tc")?;
         Ok(TimeControl::Fischer {
             base_ms: (base * 1000.0) as u64,
@@ -36,7 +38,7 @@ impl TimeControl {
     }
 
     /// Parses `10+1` (main time + byoyomi, seconds), for `--byoyomi`.
-    pub fn byoyomi(text: &str) -> Result<TimeControl, String> {
+    pub fn byoyomi(text: &str) -> Result<TimeControl, MatchError> {
         let (base, byo) = two_numbers(text, "--byoyomi")?;
         Ok(TimeControl::Byoyomi {
             base_ms: (base * 1000.0) as u64,
@@ -67,14 +69,18 @@ impl TimeControl {
     }
 }
 
-fn two_numbers(text: &str, flag: &str) -> Result<(f64, f64), String> {
+fn two_numbers(text: &str, flag: &'static str) -> Result<(f64, f64), MatchError> {
     let (a, b) = text.split_once('+').unwrap_or((text, "0"));
     let in_range = |x: f64| (0.0..=MAX_CLOCK_SECONDS).contains(&x);
     match (a.parse::<f64>(), b.parse::<f64>()) {
         (Ok(a), Ok(b)) if in_range(a) && in_range(b) && a + b > 0.0 => Ok((a, b)),
-        _ => Err(format!(
-            "{flag}: '{text}' is not SECONDS+SECONDS (each from 0 to {MAX_CLOCK_SECONDS}, not both 0)"
-        )),
+        _ => Err(MatchError::Argument {
+            flag,
+            problem: ArgumentProblem::Clock {
+                text: text.to_string(),
+                max_seconds: MAX_CLOCK_SECONDS as u64,
+            },
+        }),
     }
 }
 
