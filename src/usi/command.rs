@@ -100,9 +100,36 @@ pub enum Command {
     Empty,
 }
 
+/// Why a line is no command: each says what was expected (the controller answers it as an
+/// `info string`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CommandError {
+    /// A first word that is no command.
+    #[error("unknown command '{}'", truncate(.0))]
+    Unknown(String),
+    /// A command without the arguments it needs: its usage.
+    #[error("usage: {0}")]
+    Usage(&'static str),
+    /// `setoption name` without a name.
+    #[error("setoption: missing option name")]
+    NoOptionName,
+    /// Words after `position startpos` that are not its moves.
+    #[error("position: unexpected '{}' after startpos", truncate(.0))]
+    AfterStartpos(String),
+    /// `position sfen` without the SFEN.
+    #[error("position: 'sfen' needs an SFEN")]
+    NoSfen,
+    /// A `kifread` text with a broken `%` escape.
+    #[error("kifread: a broken %-escape")]
+    BrokenEscape,
+    /// A `kifread` text whose bytes are not UTF-8.
+    #[error("kifread: the text is not UTF-8")]
+    NotUtf8,
+}
+
 /// Text sent percent-encoded (`%E5%85%88` ..., as JavaScript's `encodeURIComponent`
 /// writes it), decoded; an error for a broken escape or bytes that are not UTF-8.
-fn percent_decode(text: &str) -> Result<String, String> {
+fn percent_decode(text: &str) -> Result<String, CommandError> {
     let bytes = text.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
@@ -111,7 +138,7 @@ fn percent_decode(text: &str) -> Result<String, String> {
             let hex = text
                 .get(i + 1..i + 3)
                 .and_then(|h| u8::from_str_radix(h, 16).ok())
-                .ok_or("kifread: a broken %-escape")?;
+                .ok_or(CommandError::BrokenEscape)?;
             out.push(hex);
             i += 3;
         } else {
@@ -119,7 +146,7 @@ fn percent_decode(text: &str) -> Result<String, String> {
             i += 1;
         }
     }
-    String::from_utf8(out).map_err(|_| "kifread: the text is not UTF-8".to_string())
+    String::from_utf8(out).map_err(|_| CommandError::NotUtf8)
 }
 
 const GO_KEYWORDS: &[&str] = &[
@@ -140,9 +167,8 @@ const GO_KEYWORDS: &[&str] = &[
     "searchmoves",
 ];
 
-/// Parses one line. `Err` carries a message for the GUI; `Ok(None)` would never happen:
-/// blank lines are `Command::Empty`.
-pub fn parse(line: &str) -> Result<Command, String> {
+/// Parses one line (a blank line is `Command::Empty`).
+pub fn parse(line: &str) -> Result<Command, CommandError> {
     let tokens: Vec<&str> = line.split_whitespace().collect();
     let Some((&head, rest)) = tokens.split_first() else {
         return Ok(Command::Empty);
@@ -169,25 +195,25 @@ pub fn parse(line: &str) -> Result<Command, String> {
         "kifread" => percent_decode(rest.first().unwrap_or(&"")).map(Command::KifRead),
         "perft" => match rest.first().and_then(|d| parse_number(d)) {
             Some(d) if (0..=12).contains(&d) => Ok(Command::Perft(d as u32)),
-            _ => Err("usage: perft DEPTH (0 to 12)".into()),
+            _ => Err(CommandError::Usage("perft DEPTH (0 to 12)")),
         },
         "bench" => match rest.first().map(|d| parse_number(d)) {
             None => Ok(Command::Bench(None)),
             Some(Some(d)) if (1..=64).contains(&d) => Ok(Command::Bench(Some(d as i32))),
-            _ => Err("usage: bench [DEPTH (1 to 64)]".into()),
+            _ => Err(CommandError::Usage("bench [DEPTH (1 to 64)]")),
         },
-        other => Err(format!("unknown command '{}'", truncate(other))),
+        other => Err(CommandError::Unknown(other.to_string())),
     }
 }
 
-fn parse_setoption(rest: &[&str]) -> Result<Command, String> {
+fn parse_setoption(rest: &[&str]) -> Result<Command, CommandError> {
     if rest.first() != Some(&"name") {
-        return Err("usage: setoption name NAME [value VALUE]".into());
+        return Err(CommandError::Usage("setoption name NAME [value VALUE]"));
     }
     let value_at = rest.iter().position(|&t| t == "value");
     let name_tokens = &rest[1..value_at.unwrap_or(rest.len())];
     if name_tokens.is_empty() {
-        return Err("setoption: missing option name".into());
+        return Err(CommandError::NoOptionName);
     }
     let value = value_at.map(|i| rest[i + 1..].join(" "));
     Ok(Command::SetOption {
@@ -196,7 +222,7 @@ fn parse_setoption(rest: &[&str]) -> Result<Command, String> {
     })
 }
 
-fn parse_position(rest: &[&str]) -> Result<Command, String> {
+fn parse_position(rest: &[&str]) -> Result<Command, CommandError> {
     let moves_at = rest.iter().position(|&t| t == "moves");
     let moves = moves_at.map_or(Vec::new(), |i| {
         rest[i + 1..].iter().map(|s| s.to_string()).collect()
@@ -204,16 +230,15 @@ fn parse_position(rest: &[&str]) -> Result<Command, String> {
     let setup = &rest[..moves_at.unwrap_or(rest.len())];
     match setup.split_first() {
         Some((&"startpos", [])) => Ok(Command::Position { sfen: None, moves }),
-        Some((&"startpos", extra)) => Err(format!(
-            "position: unexpected '{}' after startpos",
-            truncate(&extra.join(" "))
-        )),
+        Some((&"startpos", extra)) => Err(CommandError::AfterStartpos(extra.join(" "))),
         Some((&"sfen", fields)) if !fields.is_empty() => Ok(Command::Position {
             sfen: Some(fields.join(" ")),
             moves,
         }),
-        Some((&"sfen", _)) => Err("position: 'sfen' needs an SFEN".into()),
-        _ => Err("usage: position startpos|sfen SFEN [moves M1 M2 ...]".into()),
+        Some((&"sfen", _)) => Err(CommandError::NoSfen),
+        _ => Err(CommandError::Usage(
+            "position startpos|sfen SFEN [moves M1 M2 ...]",
+        )),
     }
 }
 
@@ -379,7 +404,14 @@ mod tests {
         assert!(parse("position").is_err());
         assert!(parse("position sfen").is_err());
         assert!(parse("setoption USI_Hash 5").is_err());
-        assert!(parse("xyzzy").unwrap_err().contains("unknown command"));
+        assert_eq!(
+            parse("xyzzy").unwrap_err(),
+            CommandError::Unknown("xyzzy".into())
+        );
+        assert_eq!(
+            parse("xyzzy").unwrap_err().to_string(),
+            "unknown command 'xyzzy'"
+        );
         assert!(parse("perft x").is_err());
     }
 }

@@ -71,8 +71,8 @@ impl Controller {
                 log::debug!("<< {line}");
                 match command::parse(&line) {
                     Ok(cmd) => self.command(cmd),
-                    Err(message) => {
-                        self.error(&message);
+                    Err(error) => {
+                        self.error(&error.to_string());
                         Flow::Continue
                     }
                 }
