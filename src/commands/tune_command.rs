@@ -133,8 +133,7 @@ pub fn run_tune_fit(
     use shishi::tune;
     let text = std::fs::read_to_string(positions)
         .with_context(|| format!("cannot read {}", positions.display()))?;
-    let data = tune::Dataset::parse(&text, &positions.display().to_string())
-        .map_err(anyhow::Error::msg)?;
+    let data = tune::Dataset::parse(&text, &positions.display().to_string())?;
     let variant = data.variant;
     let (train, check) = data.split_tail(validation_percent);
     if train.is_empty() {

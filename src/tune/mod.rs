@@ -84,32 +84,73 @@ pub struct Dataset {
     targets: Vec<f64>,
 }
 
+/// Why training lines were not read: the file, the line (none: the file as a whole) and
+/// what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{file}{}: {problem}", line.map_or(String::new(), |n| format!(":{n}")))]
+pub struct DatasetError {
+    /// The file.
+    pub file: String,
+    /// The line (from 1).
+    pub line: Option<usize>,
+    /// What is wrong.
+    pub problem: LineProblem,
+}
+
+/// What is wrong with a training line (or the file).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LineProblem {
+    /// Fewer than three fields.
+    #[error("expected RESULT VARIANT SFEN")]
+    Fields,
+    /// A result that is no score.
+    #[error("result '{0}' is not a score from 0 to 1")]
+    Result(String),
+    /// A variant the engine does not play.
+    #[error("unknown variant {0}")]
+    Variant(String),
+    /// An SFEN that does not parse.
+    #[error("{0}")]
+    Sfen(#[from] crate::position::sfen::SfenError),
+    /// A line of another variant than the first line's.
+    #[error("a second variant ({0})")]
+    SecondVariant(&'static str),
+    /// No training line at all.
+    #[error("no training lines")]
+    Empty,
+}
+
 impl Dataset {
     /// Reads training lines (`RESULT VARIANT SFEN`; `#` comments and blank lines skipped).
     /// Every line must parse and be of one variant; the error names the file and line.
-    pub fn parse(text: &str, file: &str) -> Result<Dataset, String> {
+    pub fn parse(text: &str, file: &str) -> Result<Dataset, DatasetError> {
+        let error = |line, problem| DatasetError {
+            file: file.to_string(),
+            line,
+            problem,
+        };
         let lines: Vec<(usize, &str)> = text
             .lines()
             .enumerate()
             .map(|(n, l)| (n + 1, l.trim()))
             .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
             .collect();
-        let parsed: Vec<Result<(&'static Variant, Position, f64), String>> = lines
+        let parsed: Vec<Result<(&'static Variant, Position, f64), DatasetError>> = lines
             .par_iter()
-            .map(|&(n, line)| parse_line(line).map_err(|e| format!("{file}:{n}: {e}")))
+            .map(|&(n, line)| parse_line(line).map_err(|e| error(Some(n), e)))
             .collect();
         let mut variant = None;
         let (mut positions, mut targets) = (Vec::new(), Vec::new());
         for (item, &(n, _)) in parsed.into_iter().zip(&lines) {
             let (v, pos, target) = item?;
             if variant.is_some_and(|first: &Variant| first.name() != v.name()) {
-                return Err(format!("{file}:{n}: a second variant ({})", v.name()));
+                return Err(error(Some(n), LineProblem::SecondVariant(v.name())));
             }
             variant = Some(v);
             positions.push(pos);
             targets.push(target);
         }
-        let variant = variant.ok_or_else(|| format!("{file}: no training lines"))?;
+        let variant = variant.ok_or_else(|| error(None, LineProblem::Empty))?;
         Ok(Dataset {
             variant,
             positions,
@@ -152,18 +193,19 @@ impl Dataset {
     }
 }
 
-fn parse_line(line: &str) -> Result<(&'static Variant, Position, f64), String> {
+fn parse_line(line: &str) -> Result<(&'static Variant, Position, f64), LineProblem> {
     let mut parts = line.splitn(3, ' ');
     let (result, variant, sfen) = match (parts.next(), parts.next(), parts.next()) {
         (Some(r), Some(v), Some(s)) => (r, v, s),
-        _ => return Err("expected RESULT VARIANT SFEN".into()),
+        _ => return Err(LineProblem::Fields),
     };
     let result: f64 = match result.parse::<f64>() {
         Ok(score) if (0.0..=1.0).contains(&score) => score,
-        _ => return Err(format!("result '{result}' is not a score from 0 to 1")),
+        _ => return Err(LineProblem::Result(result.to_string())),
     };
-    let variant = Variant::by_name(variant).ok_or_else(|| format!("unknown variant {variant}"))?;
-    let pos = Position::from_sfen(variant, sfen).map_err(|e| e.to_string())?;
+    let variant =
+        Variant::by_name(variant).ok_or_else(|| LineProblem::Variant(variant.to_string()))?;
+    let pos = Position::from_sfen(variant, sfen)?;
     // A clone drops the spare capacity of the move history: a training set holds many.
     Ok((variant, pos.clone(), result))
 }

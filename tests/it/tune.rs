@@ -5,7 +5,7 @@
 use shishi::eval::params::Resolved;
 use shishi::eval::Evaluator;
 use shishi::records::{GameRecord, GameResult};
-use shishi::tune::{self, Dataset, ExtractOptions, TuneOptions};
+use shishi::tune::{self, Dataset, ExtractOptions, LineProblem, TuneOptions};
 use shishi::variant::Variant;
 
 fn record(moves: &str, comments: &[&str], result: &str, forfeit: bool) -> GameRecord {
@@ -85,17 +85,27 @@ fn a_training_file_is_read_or_refused_with_its_line() {
     assert_eq!(data.len(), 2);
     let bad = format!("1 chushogi {start}\n2 chushogi {start}\n");
     let err = Dataset::parse(&bad, "t.txt").err().unwrap();
-    assert!(err.starts_with("t.txt:2:"), "{err}");
+    assert_eq!(
+        (err.line, &err.problem),
+        (Some(2), &LineProblem::Result("2".into()))
+    );
+    assert_eq!(
+        err.to_string(),
+        "t.txt:2: result '2' is not a score from 0 to 1"
+    );
     let mixed = format!(
         "1 chushogi {start}\n1 shoshogi {}\n",
         Variant::sho().spec.start_sfen
     );
-    let err = Dataset::parse(&mixed, "t.txt").err().unwrap();
-    assert!(
-        err.contains("t.txt:2") && err.contains("second variant"),
-        "{err}"
+    let err = Dataset::parse(&mixed, "t.txt").err().unwrap().to_string();
+    assert_eq!(err, "t.txt:2: a second variant (shoshogi)");
+    assert_eq!(
+        Dataset::parse("# nothing\n", "t.txt")
+            .err()
+            .unwrap()
+            .to_string(),
+        "t.txt: no training lines"
     );
-    assert!(Dataset::parse("# nothing\n", "t.txt").is_err());
     let ten = format!("1 chushogi {start}\n").repeat(10);
     let (train, check) = Dataset::parse(&ten, "t.txt").unwrap().split_tail(20);
     assert_eq!((train.len(), check.len()), (8, 2));
@@ -111,9 +121,10 @@ fn an_expected_score_between_0_and_1_is_a_target_as_it_stands() {
     for bad in ["1.2", "-0.1", "NaN", "inf", "half"] {
         let text = format!("0.5 chushogi {start}\n{bad} chushogi {start}\n");
         let err = Dataset::parse(&text, "t.txt").err().unwrap();
-        assert!(
-            err.starts_with("t.txt:2:") && err.contains("from 0 to 1"),
-            "{bad}: {err}"
+        assert_eq!(
+            (err.line, err.problem),
+            (Some(2), LineProblem::Result(bad.into())),
+            "{bad}"
         );
     }
     let ev = Evaluator::with_params(chu, &Resolved::of(chu));
