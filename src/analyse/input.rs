@@ -4,6 +4,7 @@
 //! format is detected per file. A malformed record is reported with its line number and
 //! skipped; reading goes on.
 
+use super::error::AnalyseError;
 use crate::position::Position;
 use crate::records::{kif, GameResult};
 use crate::variant::Variant;
@@ -166,10 +167,10 @@ pub fn decode(bytes: &[u8], file: &str) -> (String, Vec<String>) {
     (lines.join("\n"), errors)
 }
 
-fn check(variant: &'static Variant, sfen: &str, moves: &[String]) -> Result<(), String> {
-    let mut pos = Position::from_sfen(variant, sfen).map_err(|e| e.to_string())?;
-    pos.play_usi_moves(moves.iter().map(String::as_str))
-        .map_err(|e| e.to_string())
+fn check(variant: &'static Variant, sfen: &str, moves: &[String]) -> Result<(), AnalyseError> {
+    let mut pos = Position::from_sfen(variant, sfen)?;
+    pos.play_usi_moves(moves.iter().map(String::as_str))?;
+    Ok(())
 }
 
 fn parse_sfens(text: &str, file: &str, variant: &'static Variant) -> (Vec<Job>, Vec<String>) {

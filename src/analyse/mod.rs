@@ -7,6 +7,7 @@
 //! mistake, blunder). Output is JSON lines, written as results come; `--resume` skips what
 //! the output file already holds. Games can also be written as annotated KIF files.
 
+pub mod error;
 pub mod input;
 pub mod judgement;
 mod output;
@@ -17,6 +18,7 @@ mod search;
 pub mod summary;
 pub mod verdict;
 
+pub use error::{AnalyseError, ResultLineProblem};
 pub use judgement::{winning_chances, Judgement, Thresholds};
 pub use output::{after_move_view, done_results, kif_file_name, Done, ResultKey};
 pub use progress::{GameSummary, Outcome};
@@ -71,9 +73,9 @@ pub fn run(
     settings: &Settings,
     out: &Mutex<Box<dyn Write + Send>>,
     done: &Done,
-) -> Result<Outcome, String> {
+) -> Result<Outcome, AnalyseError> {
     // The table size is the user's: check once that it can be had at all.
-    drop(Searcher::try_new(settings.hash_mb).map_err(|e| e.to_string())?);
+    drop(Searcher::try_new(settings.hash_mb)?);
     let total: usize = jobs
         .iter()
         .map(|job| match job {
@@ -146,13 +148,14 @@ pub fn run(
 }
 
 /// The position a job starts from.
-pub(crate) fn start_position(variant: &str, sfen: &str) -> Result<Position, String> {
-    let variant = Variant::by_name(variant).ok_or_else(|| format!("unknown variant {variant}"))?;
-    Position::from_sfen(variant, sfen).map_err(|e| e.to_string())
+pub(crate) fn start_position(variant: &str, sfen: &str) -> Result<Position, AnalyseError> {
+    let variant = Variant::by_name(variant)
+        .ok_or_else(|| AnalyseError::UnknownVariant(variant.to_string()))?;
+    Ok(Position::from_sfen(variant, sfen)?)
 }
 
 /// A position job's id and the position it analyses (its moves played).
-pub(crate) fn job_position(job: &Job) -> Result<(&str, Position), String> {
+pub(crate) fn job_position(job: &Job) -> Result<(&str, Position), AnalyseError> {
     let Job::Position {
         id,
         variant,
@@ -163,8 +166,7 @@ pub(crate) fn job_position(job: &Job) -> Result<(&str, Position), String> {
         unreachable!("called for positions only");
     };
     let mut pos = start_position(variant, sfen)?;
-    pos.play_usi_moves(moves.iter().map(String::as_str))
-        .map_err(|e| e.to_string())?;
+    pos.play_usi_moves(moves.iter().map(String::as_str))?;
     Ok((id, pos))
 }
 
@@ -177,7 +179,7 @@ pub(crate) fn position_key(id: &str, pos: &Position) -> ResultKey {
 }
 
 /// The keys of a game job's plies' results, in order.
-pub(crate) fn ply_keys(job: &Job) -> Result<Vec<ResultKey>, String> {
+pub(crate) fn ply_keys(job: &Job) -> Result<Vec<ResultKey>, AnalyseError> {
     let Job::Game {
         id,
         variant,
@@ -197,7 +199,7 @@ pub(crate) fn ply_keys(job: &Job) -> Result<Vec<ResultKey>, String> {
             sfen: pos.to_sfen(),
             played: text.clone(),
         });
-        let mv = pos.parse_usi_path(text).map_err(|e| e.to_string())?;
+        let mv = pos.parse_usi_path(text)?;
         pos.make_move(mv);
     }
     Ok(keys)
@@ -216,7 +218,7 @@ pub(crate) fn analyse_position(
     searcher: &mut Searcher,
     job: &Job,
     run: &Run,
-) -> Result<(), String> {
+) -> Result<(), AnalyseError> {
     let (settings, done, emit) = (run.settings, run.done, run.emit);
     let (id, pos) = job_position(job)?;
     if done.contains_key(&position_key(id, &pos)) {
@@ -248,7 +250,11 @@ pub(crate) fn analyse_position(
     Ok(())
 }
 
-pub(crate) fn analyse_game(searcher: &mut Searcher, job: &Job, run: &Run) -> Result<(), String> {
+pub(crate) fn analyse_game(
+    searcher: &mut Searcher,
+    job: &Job,
+    run: &Run,
+) -> Result<(), AnalyseError> {
     let (settings, done) = (run.settings, run.done);
     let Job::Game {
         id,
@@ -269,7 +275,7 @@ pub(crate) fn analyse_game(searcher: &mut Searcher, job: &Job, run: &Run) -> Res
     let mut next_before: Option<Analysis> = None;
     for (i, text) in moves.iter().enumerate() {
         let ply = i + 1;
-        let played = pos.parse_usi_path(text).map_err(|e| e.to_string())?;
+        let played = pos.parse_usi_path(text)?;
         if ply >= settings.from_ply.max(1) {
             plies[i] = Some(match done.get(&keys[i]) {
                 Some(ResultLine::Ply(earlier)) => {
@@ -410,7 +416,7 @@ fn finish_game(
     end: &mut Position,
     plies: Vec<Option<Ply>>,
     run: &Run,
-) -> Result<(), String> {
+) -> Result<(), AnalyseError> {
     let settings = run.settings;
     let Job::Game {
         id,

@@ -1,6 +1,7 @@
 //! What an analysis writes: the result lines (JSON) and reading them back for `--resume`,
 //! the KIF comments, the annotated KIF and the report page, each file created new.
 
+use super::error::{file_error, AnalyseError, ResultLineProblem};
 use super::input::Job;
 use super::judgement::Judgement;
 use super::results::{MateResult, PlyResult, ResultLine};
@@ -98,11 +99,11 @@ pub type Done = HashMap<ResultKey, ResultLine>;
 /// from the file and redone; any other line that is not UTF-8, not JSON or has no `id` is
 /// an error naming the file and line (nothing is analysed then, nothing is duplicated). A
 /// missing file holds nothing.
-pub fn done_results(path: &std::path::Path) -> Result<Done, String> {
+pub fn done_results(path: &std::path::Path) -> Result<Done, AnalyseError> {
     let mut bytes = match std::fs::read(path) {
         Ok(b) => b,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(HashMap::new()),
-        Err(e) => return Err(format!("{}: {e}", path.display())),
+        Err(e) => return Err(file_error(path)(e)),
     };
     let complete = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
     if complete < bytes.len() {
@@ -114,34 +115,32 @@ pub fn done_results(path: &std::path::Path) -> Result<Done, String> {
         let file = std::fs::OpenOptions::new()
             .write(true)
             .open(path)
-            .map_err(|e| format!("{}: {e}", path.display()))?;
-        file.set_len(complete as u64)
-            .map_err(|e| format!("{}: {e}", path.display()))?;
+            .map_err(file_error(path))?;
+        file.set_len(complete as u64).map_err(file_error(path))?;
         bytes.truncate(complete);
     }
     let mut done = HashMap::new();
     for (n, line) in bytes.split(|&b| b == b'\n').enumerate() {
-        let at = |what: &str| {
-            format!(
-                "{}:{}: {what}; fix or remove that line",
-                path.display(),
-                n + 1
-            )
+        let at = |problem| AnalyseError::ResultLine {
+            path: path.to_path_buf(),
+            line: n + 1,
+            problem,
         };
         if line.iter().all(u8::is_ascii_whitespace) {
             continue;
         }
-        let text = std::str::from_utf8(line).map_err(|_| at("not UTF-8"))?;
-        let value: Value = serde_json::from_str(text).map_err(|_| at("not a result line"))?;
+        let text = std::str::from_utf8(line).map_err(|_| at(ResultLineProblem::NotText))?;
+        let value: Value =
+            serde_json::from_str(text).map_err(|_| at(ResultLineProblem::NotJson))?;
         if let Some(judgement) = value.get("judgement").filter(|j| !j.is_null()) {
             if judgement.as_str().and_then(Judgement::parse).is_none() {
-                return Err(at(&format!(
-                    "the judgement {judgement} is none of Shishi's"
+                return Err(at(ResultLineProblem::UnknownJudgement(
+                    judgement.to_string(),
                 )));
             }
         }
-        let line: ResultLine = serde_json::from_value(value)
-            .map_err(|_| at("a result line without its id, position or move"))?;
+        let line: ResultLine =
+            serde_json::from_value(value).map_err(|_| at(ResultLineProblem::Incomplete))?;
         done.insert(key_of_line(&line), line);
     }
     Ok(done)
@@ -274,8 +273,8 @@ pub(crate) fn write_new_file(
     dir: &std::path::Path,
     name: &str,
     content: &str,
-) -> Result<std::path::PathBuf, String> {
-    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+) -> Result<std::path::PathBuf, AnalyseError> {
+    std::fs::create_dir_all(dir).map_err(file_error(dir))?;
     let (stem, extension) = name.rsplit_once('.').unwrap_or((name, ""));
     for n in 1.. {
         let path = if n == 1 {
@@ -290,7 +289,7 @@ pub(crate) fn write_new_file(
         {
             Ok(mut file) => {
                 file.write_all(content.as_bytes())
-                    .map_err(|e| format!("{}: {e}", path.display()))?;
+                    .map_err(file_error(&path))?;
                 return Ok(path);
             }
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
@@ -300,7 +299,7 @@ pub(crate) fn write_new_file(
                     return Ok(path);
                 }
             }
-            Err(e) => return Err(format!("{}: {e}", path.display())),
+            Err(e) => return Err(file_error(&path)(e)),
         }
     }
     unreachable!("some number is free")
@@ -326,7 +325,7 @@ pub(crate) fn write_game_report(
     ply_results: &[Option<PlyResult>],
     summary: &[SideSummary; 2],
     settings: &Settings,
-) -> Result<std::path::PathBuf, String> {
+) -> Result<std::path::PathBuf, AnalyseError> {
     let Job::Game {
         id,
         variant,
@@ -362,7 +361,7 @@ pub(crate) fn write_game_kif(
     result: GameResult,
     comments: Vec<String>,
     names: &(String, String),
-) -> Result<std::path::PathBuf, String> {
+) -> Result<std::path::PathBuf, AnalyseError> {
     let Job::Game {
         id,
         variant,
@@ -383,7 +382,8 @@ pub(crate) fn write_game_kif(
         .unwrap_or_default();
     let record = GameRecord {
         game: 0,
-        variant: Variant::by_name(variant).ok_or("unknown variant")?,
+        variant: Variant::by_name(variant)
+            .ok_or_else(|| AnalyseError::UnknownVariant(variant.to_string()))?,
         initial_sfen: sfen.clone(),
         moves: moves.join(" "),
         result,
@@ -408,7 +408,7 @@ pub(crate) fn write_game_kif(
     } else {
         header
     };
-    let text = to_kif_with_header(&record, header).map_err(|e| format!("annotated KIF: {e}"))?;
+    let text = to_kif_with_header(&record, header).map_err(AnalyseError::AnnotatedKif)?;
     write_new_file(dir, &kif_file_name(id), &text)
 }
 

@@ -12,6 +12,7 @@ use super::results::PlyResult;
 use super::summary::SideSummary;
 use super::{winning_chances, Judgement, Thresholds};
 use crate::core::{Color, Move, Square};
+use crate::position::notation::MoveError;
 use crate::position::Position;
 use crate::records::kif::kanji_number;
 use crate::records::{kif_line, kif_line_marked, GameResult};
@@ -86,7 +87,7 @@ struct BestLine {
 const BEST_LINE_STEPS: usize = 6;
 
 /// The page for one game.
-pub fn render(game: &GameReport) -> Result<String, String> {
+pub fn render(game: &GameReport) -> Result<String, MoveError> {
     let (views, boards) = ply_views(game)?;
     let variant = game.start.variant();
     let kinds: Vec<Value> = variant
@@ -183,13 +184,13 @@ weighted by how much the evaluation moved around each move, one harmonic.</foote
 
 /// Replays the game: each ply's view, and the board before the first move and after
 /// every move (a square: 0 empty, kind + 1 for sente, -(kind + 1) for gote).
-fn ply_views(game: &GameReport) -> Result<(Vec<PlyView>, Vec<Vec<i32>>), String> {
+fn ply_views(game: &GameReport) -> Result<(Vec<PlyView>, Vec<Vec<i32>>), MoveError> {
     let mut pos = game.start.clone();
     let mut boards = vec![board_cells(&pos)];
     let mut views = Vec::new();
     let mut last_to = None;
     for (i, text) in game.moves.iter().enumerate() {
-        let played = pos.parse_usi_path(text).map_err(|e| e.to_string())?;
+        let played = pos.parse_usi_path(text)?;
         let mover = pos.side_to_move();
         let result = game.results.get(i).and_then(Option::as_ref);
         let sente_view = |s: i32| if mover == Color::Sente { s } else { -s };

@@ -15,11 +15,16 @@ pub struct Shard {
     n: usize,
 }
 
-impl std::str::FromStr for Shard {
-    type Err = String;
+/// A `--shard` value that is not `K/N`.
+#[derive(Debug, thiserror::Error)]
+#[error("'{0}' is not K/N with 1 <= K <= N (for example 2/8)")]
+pub struct BadShard(String);
 
-    fn from_str(text: &str) -> Result<Shard, String> {
-        let bad = || format!("'{text}' is not K/N with 1 <= K <= N (for example 2/8)");
+impl std::str::FromStr for Shard {
+    type Err = BadShard;
+
+    fn from_str(text: &str) -> Result<Shard, BadShard> {
+        let bad = || BadShard(text.to_string());
         let (k, n) = text.split_once('/').ok_or_else(bad)?;
         let (k, n): (usize, usize) = (
             k.trim().parse().map_err(|_| bad())?,
