@@ -167,10 +167,36 @@ pub struct AnalyseArgs {
 }
 
 pub fn run_analyse(a: AnalyseArgs) -> Result<()> {
-    use shishi::analyse::{self, input, Settings, Thresholds};
-    use shishi::search::Limits;
-    use std::io::IsTerminal;
-    use std::io::Read;
+    check_arguments(&a)?;
+    let (jobs, malformed) = read_jobs(&a)?;
+    let done = match (&a.output, a.resume) {
+        (Some(path), true) => shishi::analyse::done_results(path).map_err(|e| {
+            anyhow::anyhow!("{e} (--resume reads the earlier results; nothing was analysed)")
+        })?,
+        _ => Default::default(),
+    };
+    let (output, sink) = open_results(&a)?;
+    let settings = settings_of(a);
+    let out = std::sync::Mutex::new(sink);
+    let start = Instant::now();
+    let outcome = shishi::analyse::run(&jobs, &settings, &out, &done).map_err(|e| match e {
+        shishi::analyse::AnalyseError::NoMemory(_) => anyhow::anyhow!("{e} (try a smaller --hash)"),
+        e => e.into(),
+    })?;
+    let secs = start.elapsed().as_secs_f64();
+    log::info!(
+        "{} records ({malformed} skipped as malformed, {} results already there): {} searches in {secs:.1} s, {:.1} positions/s",
+        jobs.len(),
+        done.len(),
+        outcome.searches,
+        outcome.searches as f64 / secs.max(1e-9)
+    );
+    say_where_everything_went(&outcome, output.as_deref());
+    Ok(())
+}
+
+/// Arguments that cannot work together are refused before anything is read.
+fn check_arguments(a: &AnalyseArgs) -> Result<()> {
     if !(a.inaccuracy <= a.mistake && a.mistake <= a.blunder) {
         anyhow::bail!(
             "the thresholds must rise: --inaccuracy {} <= --mistake {} <= --blunder {}",
@@ -187,6 +213,14 @@ pub fn run_analyse(a: AnalyseArgs) -> Result<()> {
             );
         }
     }
+    Ok(())
+}
+
+/// The jobs of the input (a file or stdin; this shard's), and how many records were
+/// skipped as malformed (each said on stderr).
+fn read_jobs(a: &AnalyseArgs) -> Result<(Vec<shishi::analyse::input::Job>, usize)> {
+    use shishi::analyse::input;
+    use std::io::Read;
     let explicit_variant = a.variant.is_some();
     let variant_name = a.variant.as_deref().unwrap_or("chushogi");
     let variant = Variant::by_name(variant_name)
@@ -210,6 +244,13 @@ pub fn run_analyse(a: AnalyseArgs) -> Result<()> {
     if let Some(shard) = a.shard {
         jobs = shard.select(jobs);
     }
+    Ok((jobs, errors.len()))
+}
+
+/// The run's settings from the command line (a node budget when no limit is given).
+fn settings_of(a: AnalyseArgs) -> shishi::analyse::Settings {
+    use shishi::analyse::Thresholds;
+    use shishi::search::Limits;
     let no_limit = a.depth.is_none() && a.nodes.is_none() && a.movetime.is_none();
     let limits = Limits {
         depth: a.depth,
@@ -217,7 +258,7 @@ pub fn run_analyse(a: AnalyseArgs) -> Result<()> {
         movetime: a.movetime.map(std::time::Duration::from_millis),
         ..Limits::default()
     };
-    let settings = Settings {
+    shishi::analyse::Settings {
         limits,
         multipv: usize::from(a.multipv),
         workers: capped_threads(
@@ -237,14 +278,13 @@ pub fn run_analyse(a: AnalyseArgs) -> Result<()> {
         report_dir: a.report,
         progress: true,
         mate: a.mate.map(std::time::Duration::from_millis),
-    };
-    let done = match (&a.output, a.resume) {
-        (Some(path), true) => analyse::done_results(path).map_err(|e| {
-            anyhow::anyhow!("{e} (--resume reads the earlier results; nothing was analysed)")
-        })?,
-        _ => Default::default(),
-    };
-    // On a terminal the JSON lines would bury the progress: they go to a file of their own.
+    }
+}
+
+/// Where the JSON result lines go: `--output`, else stdout, except on a terminal, where
+/// they would bury the progress: then a file of their own, named after the input.
+fn open_results(a: &AnalyseArgs) -> Result<(Option<std::path::PathBuf>, Box<dyn Write + Send>)> {
+    use std::io::IsTerminal;
     let output = match &a.output {
         Some(path) => Some(path.clone()),
         None if std::io::stdout().is_terminal() => {
@@ -267,20 +307,11 @@ pub fn run_analyse(a: AnalyseArgs) -> Result<()> {
         ),
         None => Box::new(std::io::stdout()),
     };
-    let out = std::sync::Mutex::new(sink);
-    let start = Instant::now();
-    let outcome = analyse::run(&jobs, &settings, &out, &done)
-        .map_err(|e| anyhow::anyhow!("{e} (try a smaller --hash)"))?;
-    let secs = start.elapsed().as_secs_f64();
-    log::info!(
-        "{} records ({} skipped as malformed, {} results already there): {} searches in {secs:.1} s, {:.1} positions/s",
-        jobs.len(),
-        errors.len(),
-        done.len(),
-        outcome.searches,
-        outcome.searches as f64 / secs.max(1e-9)
-    );
-    // The closing words, for a person: each game's figures and where everything went.
+    Ok((output, sink))
+}
+
+/// The closing words, for a person: each game's figures and where everything went.
+fn say_where_everything_went(outcome: &shishi::analyse::Outcome, output: Option<&std::path::Path>) {
     if !outcome.games.is_empty() {
         eprint!("\n{}", outcome.table());
     }
@@ -292,10 +323,9 @@ pub fn run_analyse(a: AnalyseArgs) -> Result<()> {
         };
         eprintln!("{kind}: {}", file.display());
     }
-    if let Some(path) = &output {
+    if let Some(path) = output {
         eprintln!("results: {}", path.display());
     }
-    Ok(())
 }
 
 #[cfg(test)]
