@@ -5,19 +5,21 @@ the native build.
     scripts/web-check.py [--speed [--ms MS]] [--no-build]
 
 Builds target/web (scripts/build-web.sh) unless --no-build, installs playwright-core
-(npm, no browser download) into target/web-tools, serves target/web on a free localhost
-port with the cross-origin isolation headers, and in Debian's headless Chromium:
+(npm, no browser download) into target/web-tools, serves target/web on two free localhost
+ports, one with the cross-origin isolation headers (the threads build runs) and one
+without (a plain static host: the one-thread build runs), and in Debian's headless
+Chromium, on each:
 - runs web/test/lishogi-loader.html (lishogi's commands through the factory interface)
-  and checks that every bestmove is legal by the native engine (`shishi perft ... 1`) and
-  that `stop` and `go movetime` were answered; prints the stop latency and the movetime's
-  answer time;
-- plays a whole game on the play page (web/play) by clicking, each of its own moves one the
-  page offers, against the engine at level -9 (1 s a move), and checks the whole game with
-  the native engine (every move legal); then
+  and checks that the build expected runs, that every bestmove is legal by the native
+  engine (`shishi perft ... 1`) and that `stop` and `go movetime` were answered; prints the
+  stop latency and the movetime's answer time;
+- plays a game on the play page (web/play) by clicking, each of its own moves one the page
+  offers, against the engine at level -9 (1 s a move): a whole game on the isolated page, 30
+  plies on the plain one; checks the game with the native engine (every move legal); then
   pastes a lishogi KIF into the page and checks the moves it loaded;
-- with --speed: nodes per second from the chu start, `go movetime MS` (5000), with one and
-  two threads, of the WebAssembly build in the page and of the native build (USI), one after
-  the other, and their ratios.
+- with --speed: nodes per second from the chu start, `go movetime MS` (5000), of the
+  threads build with one and two threads, of the one-thread build, and of the native
+  build (USI) with one and two threads, one after the other, and their ratios.
 Exits 1 on any failed check. Needs chromium (apt-get install chromium), node and npm.
 """
 import argparse
@@ -51,12 +53,12 @@ def driver(url, timeout_ms=90000):
     return json.loads(out.stdout)
 
 
-def play_game(base):
+def play_game(base, max_plies, screenshot):
     tools = os.path.join(ROOT, "target", "web-tools")
     env = dict(os.environ, NODE_PATH=os.path.join(tools, "node_modules"))
     kif = os.path.join(ROOT, "tests", "data", "analyse", "lishogi-server.kif")
     out = subprocess.run(["node", os.path.join(ROOT, "scripts", "web-play-test.js"), base, kif,
-                          "400", os.path.join(ROOT, "target", "web", "play.png")],
+                          str(max_plies), os.path.join(ROOT, "target", "web", screenshot)],
                          capture_output=True, text=True, env=env, timeout=1200)
     if out.returncode != 0:
         sys.exit(f"the play page run failed: {out.stderr.strip()}")
@@ -113,48 +115,71 @@ def main():
         os.makedirs(tools, exist_ok=True)
         subprocess.run(["npm", "install", "--silent", "--prefix", tools, "playwright-core@1"],
                        check=True)
-    port = free_port()
-    server = subprocess.Popen([sys.executable, os.path.join(ROOT, "scripts", "serve-web.py"),
-                               os.path.join(ROOT, "target", "web"), "--port", str(port)],
-                              stdout=subprocess.DEVNULL)
+    servers = []
     try:
+        bases = {}
+        for mode, flags in (("threads", []), ("single", ["--plain"])):
+            port = free_port()
+            servers.append(subprocess.Popen(
+                [sys.executable, os.path.join(ROOT, "scripts", "serve-web.py"),
+                 os.path.join(ROOT, "target", "web"), "--port", str(port)] + flags,
+                stdout=subprocess.DEVNULL))
+            bases[mode] = f"http://127.0.0.1:{port}"
         time.sleep(0.5)
-        base = f"http://127.0.0.1:{port}"
-        failures = 0
-        r = driver(f"{base}/test/lishogi-loader.html")
-        if not r.get("ok"):
-            sys.exit(f"lishogi loader page: {r.get('error')}")
-        for step in r["steps"]:
-            legal = legal_moves(step["sfen"])
-            good = step["bestmove"] in legal
-            failures += not good
-            print(f"lishogi loader: bestmove {step['bestmove']} "
-                  f"{'legal' if good else 'NOT LEGAL'} in {step['sfen'][-40:]!r}"
-                  + (f", stop answered in {step['stopMs']:.0f} ms" if "stopMs" in step else "")
-                  + (f", movetime 1000 answered in {step['tookMs']:.0f} ms" if "tookMs" in step else ""))
-        game = play_game(base)
-        legal, why = native_game_is_legal(game["moves"])
-        failures += not legal
-        checks = len(r["steps"]) + 2
-        print(f"play page: a game of {len(game['moves'])} plies clicked against the engine, "
-              f"{'every move legal by the native engine' if legal else 'ILLEGAL: ' + str(why)}; "
-              f"ended: {game['ended']}")
-        expected = "8i8h 5d5e 7j8i 6c5d 8i8g 5d6e 8g7f 6e6f 7f7e7f 5e5f"
-        loaded = " ".join(game["loaded"]) == expected
-        failures += not loaded
-        print(f"play page: a lishogi KIF pasted and loaded, {len(game['loaded'])} moves "
-              f"{'as in the file' if loaded else 'WRONG: ' + ' '.join(game['loaded'])}")
+        failures, checks = 0, 0
+        for mode, base in bases.items():
+            failed, done = check_page(mode, base)
+            failures += failed
+            checks += done
         if a.speed:
-            print(f"speed, chu start, go movetime {a.ms}:")
-            for threads in (1, 2):
-                web = driver(f"{base}/test/speed.html?threads={threads}&ms={a.ms}")["nps"]
-                native = native_nps(threads, a.ms)
-                print(f"  {threads} thread(s): native {native} nps, wasm {web} nps, "
-                      f"native / wasm {native / max(1, web):.2f}")
+            measure_speed(bases, a.ms)
         print(f"browser: {checks - failures} passed, {failures} failed")
         return 1 if failures else 0
     finally:
-        server.terminate()
+        for server in servers:
+            server.terminate()
+
+
+def check_page(mode, base):
+    """The loader test and a game on the play page under one build; (failures, checks)."""
+    failures = 0
+    r = driver(f"{base}/test/lishogi-loader.html")
+    if not r.get("ok"):
+        sys.exit(f"lishogi loader page ({mode}): {r.get('error')}")
+    right_build = r.get("build") == mode
+    failures += not right_build
+    print(f"[{mode}] lishogi loader: the {r.get('build')} build runs"
+          + ("" if right_build else f" (NOT the {mode} build)"))
+    for step in r["steps"]:
+        legal = legal_moves(step["sfen"])
+        good = step["bestmove"] in legal
+        failures += not good
+        print(f"[{mode}] lishogi loader: bestmove {step['bestmove']} "
+              f"{'legal' if good else 'NOT LEGAL'} in {step['sfen'][-40:]!r}"
+              + (f", stop answered in {step['stopMs']:.0f} ms" if "stopMs" in step else "")
+              + (f", movetime 1000 answered in {step['tookMs']:.0f} ms" if "tookMs" in step else ""))
+    max_plies = 400 if mode == "threads" else 30
+    game = play_game(base, max_plies, "play.png" if mode == "threads" else "play-single.png")
+    legal, why = native_game_is_legal(game["moves"])
+    failures += not legal
+    print(f"[{mode}] play page: a game of {len(game['moves'])} plies clicked against the engine, "
+          f"{'every move legal by the native engine' if legal else 'ILLEGAL: ' + str(why)}; "
+          f"ended: {game['ended']}")
+    expected = "8i8h 5d5e 7j8i 6c5d 8i8g 5d6e 8g7f 6e6f 7f7e7f 5e5f"
+    loaded = " ".join(game["loaded"]) == expected
+    failures += not loaded
+    print(f"[{mode}] play page: a lishogi KIF pasted and loaded, {len(game['loaded'])} moves "
+          f"{'as in the file' if loaded else 'WRONG: ' + ' '.join(game['loaded'])}")
+    return failures, 1 + len(r["steps"]) + 2
+
+
+def measure_speed(bases, ms):
+    print(f"speed, chu start, go movetime {ms}:")
+    native = {threads: native_nps(threads, ms) for threads in (1, 2)}
+    for mode, threads in (("threads", 1), ("threads", 2), ("single", 1)):
+        web = driver(f"{bases[mode]}/test/speed.html?threads={threads}&ms={ms}")["nps"]
+        print(f"  {mode} build, {threads} thread(s): native {native[threads]} nps, "
+              f"wasm {web} nps, native / wasm {native[threads] / max(1, web):.2f}")
 
 
 if __name__ == "__main__":

@@ -30,9 +30,12 @@ impl SearchControl {
         self.stop.store(true, Relaxed);
     }
 
-    /// Whether a stop was asked for.
+    /// Whether a stop was asked for. On one thread (`single_thread`) it also lets the
+    /// input in now and then ([`input_poll`]): no other thread could say `stop`.
     #[inline]
     pub fn is_stopped(&self) -> bool {
+        #[cfg(single_thread)]
+        input_poll::now_and_then(self);
         self.stop.load(Relaxed)
     }
 
@@ -64,5 +67,57 @@ impl SearchControl {
         self.start
             .elapsed()
             .saturating_sub(Duration::from_millis(self.clock_start_ms.load(Relaxed)))
+    }
+}
+
+/// On one thread, a search hears its input through here: the session registers a
+/// function that reads what has come in and acts on `stop` and `ponderhit` at once
+/// (`session::single_thread`), and the search's stop test calls it about every
+/// [`input_poll::EVERY`].
+#[cfg(single_thread)]
+pub mod input_poll {
+    use super::SearchControl;
+    use std::cell::Cell;
+    use std::time::{Duration, Instant};
+
+    /// How often the input is looked at during a search: a stop is heard within this.
+    pub const EVERY: Duration = Duration::from_millis(10);
+
+    /// Stop tests between two looks at the clock (a look at the clock is a call out of
+    /// the WebAssembly module).
+    const TESTS_PER_CLOCK: u32 = 2048;
+
+    thread_local! {
+        static POLL: Cell<Option<fn(&SearchControl)>> = const { Cell::new(None) };
+        static TESTS: Cell<u32> = const { Cell::new(0) };
+        static LAST: Cell<Option<Instant>> = const { Cell::new(None) };
+    }
+
+    /// Registers the function that reads the input during a search.
+    pub fn register(poll: fn(&SearchControl)) {
+        POLL.with(|p| p.set(Some(poll)));
+    }
+
+    /// Calls the registered function now (a search that waits for its release).
+    pub fn now(control: &SearchControl) {
+        LAST.with(|l| l.set(Some(Instant::now())));
+        if let Some(poll) = POLL.with(Cell::get) {
+            poll(control);
+        }
+    }
+
+    /// Calls the registered function when [`EVERY`] has passed since it last ran.
+    pub fn now_and_then(control: &SearchControl) {
+        let tests = TESTS.with(|t| {
+            t.set(t.get().wrapping_add(1));
+            t.get()
+        });
+        if tests % TESTS_PER_CLOCK != 0 {
+            return;
+        }
+        let due = LAST.with(|l| l.get().is_none_or(|last| last.elapsed() >= EVERY));
+        if due {
+            self::now(control);
+        }
     }
 }

@@ -6,7 +6,8 @@
 //! [`bench`], the engine [`session`] and the front-ends over it ([`usi`], [`cecp`]), and
 //! the tools ([`tournament`], [`analyse`], [`tune`]).
 
-#![forbid(unsafe_code)]
+// No unsafe code, but the one call out to the browser page in `session::single_thread`.
+#![deny(unsafe_code)]
 #![warn(missing_docs)]
 
 pub mod analyse;

@@ -16,7 +16,7 @@ use crate::position::notation::{parse_xboard_square, square_to_xboard};
 use crate::position::{GenMode, Outcome, OutcomeReason, Position};
 use crate::records::xboard::{lion_pass, move_legs, parse_legs, pv_text, Legs};
 use crate::search::{Clock, Info, Limits, Observer, SearchResult};
-use crate::session::io::{spawn_stdin_reader, Input, Output, MAX_LINE_BYTES};
+use crate::session::io::{next_event, spawn_stdin_reader, Input, Output, MAX_LINE_BYTES};
 use crate::session::options::{self as option_table, Protocol};
 use crate::session::text::{parse_number, truncate};
 use crate::session::{PositionError, Refusal, Session, Setting, Settings};
@@ -101,7 +101,7 @@ pub fn run(first: Option<String>) -> std::io::Result<()> {
             return Ok(());
         }
     }
-    while let Ok(event) = rx.recv() {
+    while let Some(event) = next_event(&rx) {
         if !engine.handle(event) {
             break;
         }

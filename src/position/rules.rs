@@ -94,6 +94,14 @@ pub struct Outcome {
 }
 
 impl Outcome {
+    /// The end in words: why, and who won (`royal captured; gote wins`).
+    pub fn describe(&self) -> String {
+        match self.winner {
+            Some(winner) => format!("{}; {} wins", self.reason.describe(), winner.name()),
+            None => format!("{}; a draw", self.reason.describe()),
+        }
+    }
+
     fn win(winner: Color, reason: OutcomeReason) -> Option<Outcome> {
         Some(Outcome {
             winner: Some(winner),

@@ -20,8 +20,10 @@ use std::time::Duration;
 /// hundred bytes each (the whole bench and a crowded position at depth 4 run in 1 MB).
 /// Kept small so that many threads do not exhaust a limited address space: with 64 MB
 /// stacks, `Threads 64` under a 1.5 GB limit ran out of memory and aborted.
+#[cfg(not(single_thread))]
 const STACK_BYTES: usize = 8 * 1024 * 1024;
 /// The stack tried when the first cannot be had.
+#[cfg(not(single_thread))]
 const MIN_STACK_BYTES: usize = 2 * 1024 * 1024;
 
 /// A reusable searcher (one per engine).
@@ -257,9 +259,45 @@ impl Searcher {
     }
 }
 
+/// On one thread (`single_thread`: no thread can be started) the main search runs here,
+/// without helpers.
+#[cfg(single_thread)]
+fn run_threads(
+    pos: &Position,
+    root: &[Move],
+    shared: &Shared,
+    histories: &mut [History],
+    _helper_solver: Option<&mut crate::mate::Solver>,
+) -> Vec<ThreadOutcome> {
+    vec![run_main_thread(
+        pos.clone(),
+        root,
+        shared,
+        &mut histories[0],
+    )]
+}
+
+/// The main search thread's work: the search, then (an infinite or pondering search) the
+/// wait for `stop` or `ponderhit`; what it hands back.
+fn run_main_thread(
+    pos: Position,
+    root: &[Move],
+    shared: &Shared,
+    history: &mut History,
+) -> ThreadOutcome {
+    let control = shared.control;
+    let _stop = StopOnDrop(control);
+    let mut thread = SearchThread::new(0, pos, root, shared, history);
+    thread.iterative_deepening();
+    shared.nodes[0].store(thread.nodes_searched(), Relaxed);
+    wait_for_release(control, &shared.request.limits);
+    ThreadOutcome::of(&thread)
+}
+
 /// Runs the search threads (the main one, which keeps time and reports, and the helpers,
 /// the last of them first giving `helper_solver` its try when the plan has one) until they
 /// end; what each hands back, the main thread's first (none if no thread could start).
+#[cfg(not(single_thread))]
 fn run_threads(
     pos: &Position,
     root: &[Move],
@@ -268,7 +306,6 @@ fn run_threads(
     mut helper_solver: Option<&mut crate::mate::Solver>,
 ) -> Vec<ThreadOutcome> {
     let control = shared.control;
-    let limits = &shared.request.limits;
     let (main_history, helper_histories) = histories
         .split_first_mut()
         .expect("set_threads keeps one thread at least");
@@ -279,14 +316,7 @@ fn run_threads(
         let mut handles = Vec::with_capacity(1 + helper_histories.len());
         let main = spawn_search_thread(scope, "search-main".into(), {
             let (pos, root) = (pos.clone(), root.to_vec());
-            move || {
-                let _stop = StopOnDrop(control);
-                let mut thread = SearchThread::new(0, pos, &root, shared, main_history);
-                thread.iterative_deepening();
-                shared.nodes[0].store(thread.nodes_searched(), Relaxed);
-                wait_for_release(control, limits);
-                ThreadOutcome::of(&thread)
-            }
+            move || run_main_thread(pos, &root, shared, main_history)
         });
         let Some(main) = main else {
             return Vec::new();
@@ -428,6 +458,7 @@ impl Drop for StopOnDrop<'_> {
 
 /// Starts a search thread with a deep stack; with less memory, a smaller one. `None` (and
 /// a logged error) when no thread can be had: the search then runs with fewer threads.
+#[cfg(not(single_thread))]
 fn spawn_search_thread<'scope, 'env, T: Send + 'scope>(
     scope: &'scope std::thread::Scope<'scope, 'env>,
     name: String,
@@ -477,6 +508,9 @@ fn root_draw_value(pos: &Position, request: &Request) -> Score {
 /// An infinite or pondering search does not end on its own.
 fn wait_for_release(control: &SearchControl, limits: &Limits) {
     while !control.is_stopped() && (limits.infinite || control.is_pondering()) {
+        // On one thread nobody else reads the input: this wait does.
+        #[cfg(single_thread)]
+        crate::control::input_poll::now(control);
         std::thread::sleep(Duration::from_millis(1));
     }
 }

@@ -35,6 +35,8 @@ const ANALYSIS_PROOF_SHARE: u32 = 10;
 /// the solver proves most mates of `data/mate/hard.txt` that it proves at all. In ordinary
 /// positions it decides (no mate by checks) within milliseconds (56 self-play positions:
 /// median 4 ms, at most 67 ms), so the cap matters only where checks abound.
+// A helper thread is had only where threads are.
+#[cfg_attr(single_thread, allow(dead_code))]
 const MATE_HELPER_TIME: Duration = Duration::from_secs(10);
 
 /// How the solver takes part in one search (see the module doc for each role).
@@ -262,6 +264,7 @@ fn playable_proof(verdict: Verdict, root: &[Move]) -> Option<Vec<Move>> {
 /// to prove a forced win of the side to move and, when the first move of the proof is a
 /// `root` move, makes it the search's first line and reports it; the first proof at once,
 /// then a shorter one if the solver's second pass finds it in the time left.
+#[cfg_attr(single_thread, allow(dead_code))]
 pub(super) fn solver_helper(solver: &mut Solver, pos: &Position, root: &[Move], shared: &Shared) {
     let started = std::time::Instant::now();
     for shorten in [false, true] {

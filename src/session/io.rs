@@ -4,22 +4,10 @@
 //! search worker never interleave). Logging goes to stderr, never here.
 
 use std::io::{BufRead, Write};
-use std::sync::mpsc::Sender;
+use std::sync::mpsc::{Receiver, Sender};
 use std::sync::Mutex;
 
-/// Longest input line accepted (longer ones are reported and skipped).
-pub const MAX_LINE_BYTES: usize = 1 << 20;
-
-/// What the reader thread hands on.
-#[derive(Debug, PartialEq, Eq)]
-pub enum Input {
-    /// A line, without its line end (invalid UTF-8 replaced).
-    Line(String),
-    /// A line longer than [`MAX_LINE_BYTES`] was skipped; its length so far.
-    Overlong(usize),
-    /// The input was closed.
-    Eof,
-}
+pub use super::input::{Input, MAX_LINE_BYTES};
 
 /// Reads stdin on a thread of its own and sends each [`Input`], wrapped by `wrap`, to
 /// `events`, ending with [`Input::Eof`]. An error if the thread cannot be started.
@@ -27,10 +15,37 @@ pub fn spawn_stdin_reader<E: Send + 'static>(
     events: Sender<E>,
     wrap: fn(Input) -> E,
 ) -> std::io::Result<()> {
+    // One thread: no reader thread; [`next_event`] reads when its loop waits.
+    #[cfg(single_thread)]
+    return {
+        super::single_thread::start_input(events, wrap);
+        Ok(())
+    };
+    #[cfg(not(single_thread))]
     std::thread::Builder::new()
         .name("input-reader".into())
         .spawn(move || read_lines(std::io::stdin().lock(), |i| events.send(wrap(i)).is_ok()))
         .map(|_| ())
+}
+
+/// The next event of a front-end's loop; `None` when no more can come. On one thread
+/// (`single_thread`) it reads the input itself while no event is waiting.
+pub fn next_event<E>(events: &Receiver<E>) -> Option<E> {
+    #[cfg(single_thread)]
+    loop {
+        use std::sync::mpsc::TryRecvError;
+        match events.try_recv() {
+            Ok(event) => return Some(event),
+            Err(TryRecvError::Disconnected) => return None,
+            Err(TryRecvError::Empty) => {
+                if !super::single_thread::read_blocking() && events.try_recv().is_err() {
+                    return None;
+                }
+            }
+        }
+    }
+    #[cfg(not(single_thread))]
+    events.recv().ok()
 }
 
 /// Reads lines and hands each to `each`, then [`Input::Eof`]. Stops early when `each`

@@ -14,8 +14,11 @@
 //!   tables: they are queued to the worker and apply when the running search, if any, has
 //!   ended.
 
+pub mod input;
 pub mod io;
 pub mod options;
+#[cfg(single_thread)]
+pub mod single_thread;
 pub mod text;
 pub mod worker;
 
@@ -35,6 +38,9 @@ pub const MAX_THREADS_PER_CORE: usize = 4;
 
 /// The threads a search may use on this machine for a requested count.
 pub fn usable_threads(requested: usize) -> usize {
+    if cfg!(single_thread) {
+        return 1;
+    }
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     requested.clamp(1, MAX_THREADS.min(cores * MAX_THREADS_PER_CORE))
 }

@@ -3,13 +3,18 @@
 //! searcher (hash size, a cleared table). A change sent while a search runs therefore applies
 //! when that search ends, and nothing ever has to take the searcher from another thread.
 //!
+//! On one thread (`single_thread`, a browser page without shared memory) there is no
+//! worker thread: each job runs when it is sent, in the caller's thread.
+//!
 //! A panic inside a job is caught here (release builds unwind): it is logged, the searcher
 //! is rebuilt with the same settings, and a search still answers with a legal move.
 
 use crate::position::Position;
 use crate::search::{Observer, Request, SearchControl, SearchResult, Searcher};
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::mpsc::{self, Receiver, Sender};
+#[cfg(not(single_thread))]
+use std::sync::mpsc;
+use std::sync::mpsc::Sender;
 use std::sync::{Arc, Condvar, Mutex};
 use std::thread::JoinHandle;
 
@@ -54,17 +59,26 @@ pub struct SearchWorker {
     jobs: Option<Sender<Job>>,
     state: Arc<(Mutex<State>, Condvar)>,
     thread: Option<JoinHandle<()>>,
+    /// On one thread (`single_thread`): the searcher, which runs each job as it is sent.
+    #[cfg(single_thread)]
+    inline: Mutex<Searcher>,
 }
 
 impl SearchWorker {
     /// Starts the worker thread with `searcher`; an error if no thread can be had.
+    #[cfg(not(single_thread))]
     pub fn start(searcher: Searcher) -> std::io::Result<SearchWorker> {
         let (jobs, rx) = mpsc::channel();
         let state: Arc<(Mutex<State>, Condvar)> = Arc::default();
         let thread_state = Arc::clone(&state);
         let thread = std::thread::Builder::new()
             .name("search-worker".into())
-            .spawn(move || work(searcher, rx, &thread_state))?;
+            .spawn(move || {
+                let mut searcher = searcher;
+                for job in rx {
+                    run_job(&mut searcher, job, &thread_state);
+                }
+            })?;
         Ok(SearchWorker {
             jobs: Some(jobs),
             state,
@@ -72,15 +86,34 @@ impl SearchWorker {
         })
     }
 
+    /// On one thread: a worker that runs each job as it is sent.
+    #[cfg(single_thread)]
+    pub fn start(searcher: Searcher) -> std::io::Result<SearchWorker> {
+        Ok(SearchWorker {
+            jobs: None,
+            state: Arc::default(),
+            thread: None,
+            inline: Mutex::new(searcher),
+        })
+    }
+
     fn lock(&self) -> std::sync::MutexGuard<'_, State> {
         self.state.0.lock().unwrap_or_else(|e| e.into_inner())
     }
 
+    #[cfg(not(single_thread))]
     fn send(&self, job: Job) {
         if let Some(jobs) = &self.jobs {
             // The worker only ends when the session drops the sender.
             let _ = jobs.send(job);
         }
+    }
+
+    /// One thread: the job runs now, in the caller's thread.
+    #[cfg(single_thread)]
+    fn send(&self, job: Job) {
+        let mut searcher = self.inline.lock().unwrap_or_else(|e| e.into_inner());
+        run_job(&mut searcher, job, &self.state);
     }
 
     /// Queues a search; the caller has waited for the previous one ([`wait`]).
@@ -146,36 +179,35 @@ impl Drop for SearchWorker {
     }
 }
 
-fn work(mut searcher: Searcher, jobs: Receiver<Job>, state: &(Mutex<State>, Condvar)) {
-    for job in jobs {
-        match job {
-            Job::Configure(change) => {
-                if catch_unwind(AssertUnwindSafe(|| change(&mut searcher))).is_err() {
-                    log::error!("changing the searcher failed; starting a fresh one");
-                    searcher = searcher.fresh();
-                }
-                let (lock, changed) = state;
-                let mut state = lock.lock().unwrap_or_else(|e| e.into_inner());
-                state.configuring = state.configuring.saturating_sub(1);
-                changed.notify_all();
+/// Runs one job on the worker's searcher (on its thread, or on one thread in the caller's).
+fn run_job(searcher: &mut Searcher, job: Job, state: &(Mutex<State>, Condvar)) {
+    match job {
+        Job::Configure(change) => {
+            if catch_unwind(AssertUnwindSafe(|| change(searcher))).is_err() {
+                log::error!("changing the searcher failed; starting a fresh one");
+                *searcher = searcher.fresh();
             }
-            Job::Search(job) => {
-                let result = search_guarded(
-                    &mut searcher,
-                    &job.pos,
-                    &job.request,
-                    &job.control,
-                    job.observer.as_ref(),
-                );
-                let done = job.done;
-                if catch_unwind(AssertUnwindSafe(move || done(result))).is_err() {
-                    log::error!("reporting the search result failed");
-                }
-                let (lock, ended) = state;
-                let mut state = lock.lock().unwrap_or_else(|e| e.into_inner());
-                state.pending = state.pending.saturating_sub(1);
-                ended.notify_all();
+            let (lock, changed) = state;
+            let mut state = lock.lock().unwrap_or_else(|e| e.into_inner());
+            state.configuring = state.configuring.saturating_sub(1);
+            changed.notify_all();
+        }
+        Job::Search(job) => {
+            let result = search_guarded(
+                searcher,
+                &job.pos,
+                &job.request,
+                &job.control,
+                job.observer.as_ref(),
+            );
+            let done = job.done;
+            if catch_unwind(AssertUnwindSafe(move || done(result))).is_err() {
+                log::error!("reporting the search result failed");
             }
+            let (lock, ended) = state;
+            let mut state = lock.lock().unwrap_or_else(|e| e.into_inner());
+            state.pending = state.pending.saturating_sub(1);
+            ended.notify_all();
         }
     }
 }

@@ -268,7 +268,7 @@ impl Controller {
                 };
                 self.info(&format!(
                     "the game is over ({}); nothing to search",
-                    outcome.reason.describe()
+                    outcome.describe()
                 ));
                 self.out.line(&format!("info depth 0 score {score}"));
                 self.out.line(if mate_mode {
@@ -324,7 +324,7 @@ impl Controller {
     fn moves(&self, pos: &mut Position) {
         let mut text: Vec<String> = Vec::new();
         if let Some(outcome) = pos.outcome() {
-            self.info(&format!("the game is over ({})", outcome.reason.describe()));
+            self.info(&format!("the game is over ({})", outcome.describe()));
         } else {
             let mut moves = Vec::new();
             pos.legal_moves(GenMode::Search, &mut moves);

@@ -9,7 +9,7 @@ pub mod controller;
 pub mod options;
 pub mod response;
 
-use crate::session::io::{spawn_stdin_reader, Input, Output};
+use crate::session::io::{next_event, spawn_stdin_reader, Input, Output};
 use controller::{Controller, Flow};
 use std::sync::mpsc;
 use std::sync::Arc;
@@ -25,7 +25,7 @@ pub fn run(first: Option<String>) -> std::io::Result<()> {
             return Ok(());
         }
     }
-    while let Ok(input) = rx.recv() {
+    while let Some(input) = next_event(&rx) {
         if controller.handle(input) == Flow::Quit {
             break;
         }

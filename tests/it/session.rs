@@ -89,6 +89,12 @@ fn a_finished_game_is_answered_and_not_played_on() {
         lines.contains(&"info depth 0 score mate 0".to_string()),
         "{lines:#?}"
     );
+    // The end says why and who won.
+    assert!(
+        lines.iter().any(|l| l.starts_with("info string the game is over (")
+            && l.contains("; sente wins)")),
+        "{lines:#?}"
+    );
     assert_eq!(lines.last().unwrap(), "bestmove resign");
     e.send("moves");
     assert_eq!(e.until(5.0, |l| l.starts_with("moves")), "moves");

@@ -6,53 +6,87 @@
 //
 // The factory and the two methods are the interface lishogi's engine loader expects of its
 // browser engines (an emscripten-style factory on a global name). The engine runs in Web
-// Workers, off the page's thread, one per search thread, over one shared memory: the page
-// must be cross-origin isolated (served with `Cross-Origin-Opener-Policy: same-origin` and
-// `Cross-Origin-Embedder-Policy: require-corp`), which `shishi serve` does.
+// Workers, off the page's thread, in one of two builds:
+// - threads (shishi.wasm): one worker per search thread over one shared memory. The page
+//   must be cross-origin isolated (served with `Cross-Origin-Opener-Policy: same-origin`
+//   and `Cross-Origin-Embedder-Policy: require-corp`, as scripts/serve-web.py does).
+// - one thread (shishi-single.wasm): on any other page, in a browser with WebAssembly
+//   JavaScript Promise Integration (Chromium 137 and later): one worker, which hears
+//   `stop` during a search about every 10 ms.
+// The factory takes the threads build where it can; `threads: false` asks for the other.
+// `wasmBinary`, when given, is used if it is the build the page can run.
 (function (global) {
   'use strict';
   const script = typeof document !== 'undefined' && document.currentScript ? document.currentScript.src : '';
   const here = (path) => new URL(path, script || global.location.href).href;
-  // The module's memory: at most 4 GiB (the module is linked with that maximum).
+  // The threads build's memory: at most 4 GiB (the module is linked with that maximum).
   const MAX_PAGES = 65536;
+
+  // Whether a compiled module is the threads build (it asks for wasi-threads).
+  const usesThreads = (module) => WebAssembly.Module.imports(module).some((i) => i.module === 'wasi');
+
+  async function compile(opts, locate, threads) {
+    if (opts.wasmBinary) {
+      const given = await WebAssembly.compile(opts.wasmBinary);
+      if (usesThreads(given) === threads) return given;
+    }
+    const file = threads ? 'shishi.wasm' : 'shishi-single.wasm';
+    return WebAssembly.compile(await (await fetch(locate(file))).arrayBuffer());
+  }
 
   async function Shishi(options) {
     const opts = options || {};
     const locate = opts.locateFile || here;
-    if (typeof SharedArrayBuffer === 'undefined' || (global.crossOriginIsolated === false)) {
-      throw new Error('Shishi needs a cross-origin isolated page (COOP same-origin and COEP require-corp headers) for its threads');
+    const isolated = typeof SharedArrayBuffer !== 'undefined' && global.crossOriginIsolated !== false;
+    const threads = isolated && opts.threads !== false;
+    if (!threads && typeof WebAssembly.Suspending !== 'function') {
+      throw new Error('Shishi needs a cross-origin isolated page (COOP same-origin and COEP require-corp headers) for its threads, '
+        + 'or a browser with WebAssembly JavaScript Promise Integration (Chromium 137 or later) for one thread');
     }
-    const binary = opts.wasmBinary || await (await fetch(locate('shishi.wasm'))).arrayBuffer();
-    const module = await WebAssembly.compile(binary);
-    const memory = opts.wasmMemory || new WebAssembly.Memory({ initial: 512, maximum: MAX_PAGES, shared: true });
-    const stdin = new SharedArrayBuffer(8 + (1 << 16));
-    const control = new Int32Array(stdin, 0, 2), data = new Uint8Array(stdin, 8);
-    const spawnCounter = new SharedArrayBuffer(4);
+    const module = await compile(opts, locate, threads);
     const listeners = [];
     const workers = [];
     const encoder = new TextEncoder();
     const workerUrl = locate('shishi.worker.js');
-    function start(role, tid, startArg) {
-      const worker = new Worker(workerUrl);
-      worker.onmessage = (event) => {
-        const m = event.data;
-        if (m.type === 'line') listeners.forEach((fn) => fn(m.line));
-        else if (m.type === 'spawn') start('thread', m.tid, m.startArg);
-        else if (m.type === 'error') console.error('shishi:', m.message);
+    const onmessage = (event) => {
+      const m = event.data;
+      if (m.type === 'line') listeners.forEach((fn) => fn(m.line));
+      else if (m.type === 'spawn') startThread(m.tid, m.startArg);
+      else if (m.type === 'error') console.error('shishi:', m.message);
+    };
+    let send;
+    let startThread = null;
+    if (threads) {
+      const memory = opts.wasmMemory || new WebAssembly.Memory({ initial: 512, maximum: MAX_PAGES, shared: true });
+      const stdin = new SharedArrayBuffer(8 + (1 << 16));
+      const control = new Int32Array(stdin, 0, 2), data = new Uint8Array(stdin, 8);
+      const spawnCounter = new SharedArrayBuffer(4);
+      const start = (role, tid, startArg) => {
+        const worker = new Worker(workerUrl);
+        worker.onmessage = onmessage;
+        worker.postMessage({ type: 'start', role, tid, startArg, module, memory, stdin, spawnCounter });
+        workers.push(worker);
       };
-      worker.postMessage({ type: 'start', role, tid, startArg, module, memory, stdin, spawnCounter });
-      workers.push(worker);
-    }
-    start('main', 0, 0);
-    return {
-      postMessage(command) {
-        // Appended to the input ring; the engine's reader wakes up.
-        const bytes = encoder.encode(String(command) + '\n');
+      startThread = (tid, startArg) => start('thread', tid, startArg);
+      start('main', 0, 0);
+      // Appended to the input ring; the engine's reader wakes up.
+      send = (bytes) => {
         let written = Atomics.load(control, 0);
         for (const b of bytes) { data[written % data.length] = b; written++; }
         Atomics.store(control, 0, written);
         Atomics.notify(control, 0);
-      },
+      };
+    } else {
+      const worker = new Worker(workerUrl);
+      worker.onmessage = onmessage;
+      worker.postMessage({ type: 'start', role: 'single', module });
+      workers.push(worker);
+      send = (bytes) => worker.postMessage({ type: 'input', bytes });
+    }
+    return {
+      /** Which build runs: 'threads' or 'single'. */
+      build: threads ? 'threads' : 'single',
+      postMessage(command) { send(encoder.encode(String(command) + '\n')); },
       addMessageListener(fn) { listeners.push(fn); },
       removeMessageListener(fn) { const i = listeners.indexOf(fn); if (i >= 0) listeners.splice(i, 1); },
       terminate() { workers.forEach((w) => w.terminate()); workers.length = 0; },

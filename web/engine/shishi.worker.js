@@ -1,13 +1,21 @@
 // Shishi's WebAssembly engine in a Web Worker: a WASI (preview 1) system for the engine
-// binary built for wasm32-wasip1-threads, and its threads (wasi-threads) as more workers
-// over the same shared memory. Standard input is a ring buffer in a SharedArrayBuffer that
-// the page fills (shishi.js); standard output goes to the page a line at a time; standard
-// error to the console. Nothing here is the engine: the rules and the search are all in
-// the WebAssembly module.
+// binary, in one of two modes.
+// - threads (shishi.wasm, wasm32-wasip1-threads): its threads (wasi-threads) are more
+//   workers over the same shared memory; standard input is a ring buffer in a
+//   SharedArrayBuffer that the page fills (shishi.js), read with Atomics.wait.
+// - single (shishi-single.wasm, wasm32-wasip1, for a page that is not cross-origin
+//   isolated): one worker, no shared memory; the page posts its input as messages, and
+//   the module waits for them (reading stdin, sleeping, or looking for input during a
+//   search) by suspending with JavaScript Promise Integration (WebAssembly.Suspending),
+//   so that the worker's event loop runs meanwhile.
+// Standard output goes to the page a line at a time; standard error to the console.
+// Nothing here is the engine: the rules and the search are all in the WebAssembly module.
 'use strict';
 
 const ERRNO = { SUCCESS: 0, BADF: 8, INVAL: 28, NOSYS: 52 };
 let memory, stdinControl, stdinData, spawnCounter;
+// Single mode: the input posted by the page and not yet read, and a reader waiting for it.
+let inputQueue = new Uint8Array(0), inputWaiter = null;
 const pending = { 1: '', 2: '' };
 const decoder = new TextDecoder();
 
@@ -48,12 +56,47 @@ function readIn(iovs, count, nreadPtr) {
   return ERRNO.SUCCESS;
 }
 
+// Single mode: copies queued input into the iovecs (at least one byte is queued).
+function readQueued(iovs, count, nreadPtr) {
+  const dv = view(), mem = bytes();
+  let taken = 0;
+  for (let i = 0; i < count && taken < inputQueue.length; i++) {
+    const ptr = dv.getUint32(iovs + i * 8, true), len = dv.getUint32(iovs + i * 8 + 4, true);
+    const n = Math.min(len, inputQueue.length - taken);
+    mem.set(inputQueue.subarray(taken, taken + n), ptr);
+    taken += n;
+  }
+  inputQueue = inputQueue.slice(taken);
+  view().setUint32(nreadPtr, taken, true);
+  return ERRNO.SUCCESS;
+}
+
+// Single mode: waits (the module suspended) until the page has posted input.
+async function readInSingle(fd, iovs, count, nreadPtr) {
+  if (fd !== 0) return ERRNO.BADF;
+  while (inputQueue.length === 0) await new Promise((resolve) => { inputWaiter = resolve; });
+  return readQueued(iovs, count, nreadPtr);
+}
+
+// Lets the worker's event loop run once (a message to itself: no timer clamping).
+const loopChannel = new MessageChannel();
+let loopResume = null;
+loopChannel.port1.onmessage = () => { const resume = loopResume; loopResume = null; if (resume) resume(); };
+function nextTask() { return new Promise((resolve) => { loopResume = resolve; loopChannel.port2.postMessage(0); }); }
+
+// Single mode, during a search: lets the page's messages in, then says how much input waits.
+async function inputWaiting() {
+  await nextTask();
+  return inputQueue.length;
+}
+
 function nowNs(id) {
   const ms = id === 0 ? Date.now() : performance.timeOrigin + performance.now();
   return BigInt(Math.round(ms * 1e6));
 }
 
-const sleeper = new Int32Array(new SharedArrayBuffer(4));
+// Threads mode's sleeps (a page without shared memory has none: single mode sleeps by timer).
+const sleeper = typeof SharedArrayBuffer === 'undefined' ? null : new Int32Array(new SharedArrayBuffer(4));
 
 const wasi = {
   args_sizes_get(argcPtr, sizePtr) { view().setUint32(argcPtr, 1, true); view().setUint32(sizePtr, 7, true); return 0; },
@@ -102,26 +145,54 @@ const wasi = {
   path_readlink() { return ERRNO.NOSYS; },
   // Sleeps (std::thread::sleep) for the earliest clock subscription's timeout.
   poll_oneoff(inPtr, outPtr, count, neventsPtr) {
-    const dv = view();
-    let timeout = Infinity;
-    for (let i = 0; i < count; i++) {
-      const s = inPtr + i * 48;
-      if (dv.getUint8(s + 8) === 0) timeout = Math.min(timeout, Number(dv.getBigUint64(s + 24, true)) / 1e6);
-    }
+    const timeout = pollTimeout(inPtr, count);
     if (timeout !== Infinity) Atomics.wait(sleeper, 0, 0, timeout);
-    let events = 0;
-    for (let i = 0; i < count; i++) {
-      const s = inPtr + i * 48, e = outPtr + events * 32;
-      if (dv.getUint8(s + 8) !== 0) continue;
-      dv.setBigUint64(e, dv.getBigUint64(s, true), true); dv.setUint16(e + 8, 0, true); dv.setUint8(e + 10, 0);
-      events++;
-    }
-    dv.setUint32(neventsPtr, events, true);
-    return 0;
+    return pollEvents(inPtr, outPtr, count, neventsPtr);
   },
   proc_exit(code) { postMessage({ type: 'exit', code }); throw new ExitSignal(code); },
   sched_yield() { return 0; },
 };
+
+// The earliest clock subscription's timeout of a poll_oneoff, in ms.
+function pollTimeout(inPtr, count) {
+  const dv = view();
+  let timeout = Infinity;
+  for (let i = 0; i < count; i++) {
+    const s = inPtr + i * 48;
+    if (dv.getUint8(s + 8) === 0) timeout = Math.min(timeout, Number(dv.getBigUint64(s + 24, true)) / 1e6);
+  }
+  return timeout;
+}
+
+// The events of a poll_oneoff whose clocks have run out.
+function pollEvents(inPtr, outPtr, count, neventsPtr) {
+  const dv = view();
+  let events = 0;
+  for (let i = 0; i < count; i++) {
+    const s = inPtr + i * 48, e = outPtr + events * 32;
+    if (dv.getUint8(s + 8) !== 0) continue;
+    dv.setBigUint64(e, dv.getBigUint64(s, true), true); dv.setUint16(e + 8, 0, true); dv.setUint8(e + 10, 0);
+    events++;
+  }
+  dv.setUint32(neventsPtr, events, true);
+  return 0;
+}
+
+// The imports of the single mode: those that wait suspend the module instead of blocking.
+function singleImports() {
+  return {
+    wasi_snapshot_preview1: {
+      ...wasi,
+      fd_read: new WebAssembly.Suspending(readInSingle),
+      poll_oneoff: new WebAssembly.Suspending(async (inPtr, outPtr, count, neventsPtr) => {
+        const timeout = pollTimeout(inPtr, count);
+        if (timeout !== Infinity) await new Promise((resolve) => setTimeout(resolve, timeout));
+        return pollEvents(inPtr, outPtr, count, neventsPtr);
+      }),
+    },
+    shishi: { input_waiting: new WebAssembly.Suspending(inputWaiting) },
+  };
+}
 
 class ExitSignal extends Error {}
 
@@ -134,7 +205,15 @@ function threadSpawn(startArg) {
 
 onmessage = async (event) => {
   const m = event.data;
+  if (m.type === 'input') {
+    const joined = new Uint8Array(inputQueue.length + m.bytes.length);
+    joined.set(inputQueue); joined.set(m.bytes, inputQueue.length);
+    inputQueue = joined;
+    if (inputWaiter) { const wake = inputWaiter; inputWaiter = null; wake(); }
+    return;
+  }
   if (m.type !== 'start') return;
+  if (m.role === 'single') return startSingle(m.module);
   memory = m.memory;
   stdinControl = new Int32Array(m.stdin, 0, 2);
   stdinData = new Uint8Array(m.stdin, 8);
@@ -152,3 +231,14 @@ onmessage = async (event) => {
   }
   if (m.role !== 'main') close();
 };
+
+// Single mode: the module on this worker alone, its memory its own.
+async function startSingle(module) {
+  const instance = await WebAssembly.instantiate(module, singleImports());
+  memory = instance.exports.memory;
+  try {
+    await WebAssembly.promising(instance.exports._start)();
+  } catch (e) {
+    if (!(e instanceof ExitSignal)) postMessage({ type: 'error', message: String(e && e.stack || e) });
+  }
+}

@@ -11,6 +11,12 @@
     status('The engine could not start: ' + e.message);
     return;
   }
+  // Analysis uses the machine's cores (the threads build); a game against a level, one
+  // thread, on which the Skill_Level ladder was measured.
+  const analysisThreads = engine.build === 'threads' ? Math.max(1, Math.min(navigator.hardwareConcurrency || 1, 16)) : 1;
+  $('build').textContent = engine.build === 'threads'
+    ? `its search threads as workers: up to ${analysisThreads} in analysis`
+    : 'on one thread: this page is not cross-origin isolated, so it cannot share memory with more';
   // Lines from the engine go to whoever waits for them.
   const waiters = [];
   let onInfo = null;
@@ -162,6 +168,7 @@
     const done = until((l) => l.startsWith('bestmove'));
     state.searching = done;
     engine.postMessage(`setoption name Skill_Level value ${$('level').value}`);
+    engine.postMessage('setoption name Threads value 1');
     engine.postMessage(`go movetime ${$('movetime').value}`);
     const lines = await done;
     state.searching = null;
@@ -183,6 +190,7 @@
     const done = until((l) => l.startsWith('bestmove'));
     state.searching = done.then(() => { state.searching = null; });
     engine.postMessage('setoption name Skill_Level value 20');
+    engine.postMessage(`setoption name Threads value ${analysisThreads}`);
     engine.postMessage('go infinite');
   }
 
