@@ -15,8 +15,10 @@ Chromium, on each:
   stop latency and the movetime's answer time;
 - plays a game on the play page (web/play) by clicking, each of its own moves one the page
   offers, against the engine at level -9 (1 s a move): a whole game on the isolated page, 30
-  plies on the plain one; checks the game with the native engine (every move legal); then
-  pastes a lishogi KIF into the page and checks the moves it loaded;
+  plies on the plain one; checks the game with the native engine (every move legal) and the
+  move list (one item a move, numbered 1 to N: a lion's two steps in one); then
+  pastes a lishogi KIF into the page and checks the moves it loaded; then plays 10 plies of
+  sho on its 9 x 9 board and checks them likewise;
 - with --speed: nodes per second from the chu start, `go movetime MS` (5000), of the
   threads build with one and two threads, of the one-thread build, and of the native
   build (USI) with one and two threads, one after the other, and their ratios.
@@ -65,9 +67,9 @@ def play_game(base, max_plies, screenshot):
     return json.loads(out.stdout)
 
 
-def native_game_is_legal(moves):
+def native_game_is_legal(moves, variant="chushogi"):
     """Whether the native engine plays every move of the game from the start."""
-    out = subprocess.run([SHISHI, "perft", "--moves", " ".join(moves), "1"],
+    out = subprocess.run([SHISHI, "perft", "--variant", variant, "--moves", " ".join(moves), "1"],
                          capture_output=True, text=True)
     return out.returncode == 0, out.stderr.strip().splitlines()[-1:] if out.returncode else ""
 
@@ -165,12 +167,22 @@ def check_page(mode, base):
     print(f"[{mode}] play page: a game of {len(game['moves'])} plies clicked against the engine, "
           f"{'every move legal by the native engine' if legal else 'ILLEGAL: ' + str(why)}; "
           f"ended: {game['ended']}")
+    numbered = game["listed"] == list(range(1, len(game["moves"]) + 1))
+    failures += not numbered
+    print(f"[{mode}] play page: the move list shows {len(game['listed'])} numbered moves"
+          + ("" if numbered else f" (NOT 1 to {len(game['moves'])}: {game['listed'][:20]})"))
     expected = "8i8h 5d5e 7j8i 6c5d 8i8g 5d6e 8g7f 6e6f 7f7e7f 5e5f"
     loaded = " ".join(game["loaded"]) == expected
     failures += not loaded
     print(f"[{mode}] play page: a lishogi KIF pasted and loaded, {len(game['loaded'])} moves "
           f"{'as in the file' if loaded else 'WRONG: ' + ' '.join(game['loaded'])}")
-    return failures, 1 + len(r["steps"]) + 2
+    sho = game["sho"]
+    sho_legal, why = native_game_is_legal(sho["moves"], "shoshogi")
+    sho_ok = sho_legal and sho["squares"] == 81 and len(sho["moves"]) >= 10
+    failures += not sho_ok
+    print(f"[{mode}] play page: sho on a {sho['squares']}-square board, {len(sho['moves'])} plies "
+          + ("every move legal by the native engine" if sho_ok else f"WRONG: {why}"))
+    return failures, 1 + len(r["steps"]) + 4
 
 
 def measure_speed(bases, ms):

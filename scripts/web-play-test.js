@@ -1,6 +1,7 @@
 // The play page in headless Chromium, as a person uses it: a whole game against the engine
 // played by clicking (each of our moves one the page offers, picked at random), then a
-// lishogi KIF loaded by pasting. Prints {"moves": [...], "ended": "...", "kif": [...]} for
+// lishogi KIF loaded by pasting, then a few moves of sho. Prints {"moves": [...], "ended":
+// "...", "listed": [...], "loaded": [...], "kif": [...], "sho": {...}} for
 // scripts/web-check.py, which checks the moves with the native engine.
 // usage: node scripts/web-play-test.js BASE_URL KIF_FILE [MAX_PLIES] [SCREENSHOT.png]
 const { chromium } = require('playwright-core');
@@ -21,33 +22,40 @@ const fs = require('fs');
   await page.selectOption('#level', '-9');
   const state = () => page.evaluate(() => ({ moves: window.SHISHI_PAGE.moves.slice(), over: window.SHISHI_PAGE.over,
     status: document.getElementById('status').textContent }));
-  let s = await state();
-  while (!s.over && s.moves.length < maxPlies) {
-    const before = s.moves.length;
-    // Our move: a legal one by the page's list, clicked square by square (a lion's double
-    // move on its middle square first).
-    const move = await page.evaluate(() => {
-      const l = window.SHISHI_PAGE.legal.filter((m) => !m.endsWith('+'));
-      return l[Math.floor(Math.random() * l.length)];
-    });
-    const squares = move.match(/\d+[a-z]/g);
-    for (const sq of squares) await page.click(`[data-square="${sq}"]`);
-    // A plain move onto a square that is also a lion's middle step: the page waits for a
-    // second step, and the same square again ends the move there.
-    if (squares.length === 2 && await page.evaluate((to) => window.SHISHI_PAGE.mid === to, squares[1])) {
-      await page.click(`[data-square="${squares[1]}"]`);
-    }
-    // Our move and the engine's answer (or the end).
-    await page.waitForFunction((n) => window.SHISHI_PAGE.over || (window.SHISHI_PAGE.moves.length >= n + 2 &&
-      document.getElementById('status').textContent.startsWith('Your move')), before, { timeout: 60000 })
-      .catch(async (e) => {
-        const at = await state();
-        throw new Error(`${e.message} after ${move} (${at.moves.length} moves: ${at.moves.join(' ')}; status: ${at.status})`);
+  // Plays against the engine by clicking until the game ends or `plies` are played.
+  const playPlies = async (plies) => {
+    let s = await state();
+    while (!s.over && s.moves.length < plies) {
+      const before = s.moves.length;
+      // Our move: a legal one by the page's list, clicked square by square (a lion's double
+      // move on its middle square first).
+      const move = await page.evaluate(() => {
+        const l = window.SHISHI_PAGE.legal.filter((m) => !m.endsWith('+'));
+        return l[Math.floor(Math.random() * l.length)];
       });
-    s = await state();
-    if (s.moves[before] !== move) throw new Error(`clicked ${move}, the page played ${s.moves[before]}`);
-  }
+      const squares = move.match(/\d+[a-z]/g);
+      for (const sq of squares) await page.click(`[data-square="${sq}"]`);
+      // A plain move onto a square that is also a lion's middle step: the page waits for a
+      // second step, and the same square again ends the move there.
+      if (squares.length === 2 && await page.evaluate((to) => window.SHISHI_PAGE.mid === to, squares[1])) {
+        await page.click(`[data-square="${squares[1]}"]`);
+      }
+      // Our move and the engine's answer (or the end).
+      await page.waitForFunction((n) => window.SHISHI_PAGE.over || (window.SHISHI_PAGE.moves.length >= n + 2 &&
+        document.getElementById('status').textContent.startsWith('Your move')), before, { timeout: 60000 })
+        .catch(async (e) => {
+          const at = await state();
+          throw new Error(`${e.message} after ${move} (${at.moves.length} moves: ${at.moves.join(' ')}; status: ${at.status})`);
+        });
+      s = await state();
+      if (s.moves[before] !== move) throw new Error(`clicked ${move}, the page played ${s.moves[before]}`);
+    }
+    return s;
+  };
+  const s = await playPlies(maxPlies);
   const game = { moves: s.moves, ended: s.over || s.status };
+  // The move list shows one numbered item a move (a lion's two steps in one).
+  game.listed = await page.evaluate(() => [...document.querySelectorAll('#moves li')].map((li) => li.value));
   if (shot) await page.screenshot({ path: shot });
   // A lishogi KIF, pasted and loaded.
   await page.fill('#paste', fs.readFileSync(kifFile, 'utf8'));
@@ -55,6 +63,14 @@ const fs = require('fs');
   await page.waitForFunction(() => document.getElementById('status').textContent.includes('analysing'), null, { timeout: 30000 });
   game.loaded = await page.evaluate(() => window.SHISHI_PAGE.moves.slice());
   game.kif = await page.evaluate(() => window.SHISHI_PAGE.kif.slice());
+  // Sho: a few moves of a new game against the engine, on the sho board.
+  // The variant and then at once the mode, as a person might: the page takes them in turn.
+  await page.selectOption('#variant', 'shoshogi');
+  await page.selectOption('#mode', 'play-gote');
+  await page.waitForFunction(() => window.SHISHI_PAGE.variant === 'shoshogi' && window.SHISHI_PAGE.moves.length === 0
+    && document.getElementById('status').textContent.startsWith('Your move'), null, { timeout: 30000 });
+  const sho = await playPlies(10);
+  game.sho = { moves: sho.moves, squares: await page.evaluate(() => document.querySelectorAll('[data-square]').length) };
   console.log(JSON.stringify(game));
   await browser.close();
 })().catch((e) => { console.error(String(e)); process.exit(1); });

@@ -72,6 +72,8 @@ pub struct Settings {
     pub analyse_mode: bool,
     /// Strength, -9 to 20 (20: full; see `search::skill`).
     pub skill_level: i8,
+    /// After each USI info line with a pv, the line in KIF notation (`info string kif ...`).
+    pub kif_pv: bool,
     /// The search constants given by `Tune_NAME` options (the others are the variant's).
     pub search_params: crate::search::params::GivenParams,
 }

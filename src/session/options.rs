@@ -248,6 +248,9 @@ pub const OPTIONS: &[EngineOption] = &[
             s.avoid_repetition = n != 0
         })
     },
+    // For a page that shows the engine's line to a chu player (web/play): the line in
+    // KIF notation too, after each info line with a pv.
+    entry("KIF_PV", check(false), |s, n| s.kif_pv = n != 0),
     entry("Mate_AllMoves", check(false), |s, n| {
         s.mate_moves = if n != 0 {
             AttackerMoves::All

@@ -244,6 +244,7 @@ impl Controller {
         let observer = Box::new(UsiObserver {
             out: Arc::clone(&self.out),
             pos: pos.clone(),
+            kif_pv: self.session.settings().kif_pv,
         });
         let out = Arc::clone(&self.out);
         let done_pos = pos.clone();

@@ -57,11 +57,18 @@ pub struct UsiObserver {
     pub out: Arc<Output>,
     /// The root position (for move text).
     pub pos: Position,
+    /// Also the line in KIF notation (the KIF_PV option): `info string kif ...`.
+    pub kif_pv: bool,
 }
 
 impl Observer for UsiObserver {
     fn info(&self, info: &Info) {
         self.out.line(&info_line(&self.pos, info));
+        if self.kif_pv && !info.pv.is_empty() {
+            let last_to = self.pos.history().last().map(|u| u.mv.to());
+            let line = crate::records::kif_line_marked(&self.pos, &info.pv, last_to);
+            self.out.line(&format!("info string kif {line}"));
+        }
     }
 
     fn progress(&self, p: &crate::mate::Progress) {

@@ -701,6 +701,36 @@ fn kif_and_kifread_give_a_page_the_game_in_the_engines_own_notation() {
 }
 
 #[test]
+fn kif_pv_follows_each_line_with_its_kif_notation() {
+    // The play page shows the engine's line as a chu player reads it.
+    let mut e = Engine::start_usi();
+    e.send("setoption name KIF_PV value true");
+    e.send("position startpos moves 7i7h");
+    e.send("go depth 3");
+    e.until(20.0, |l| l.starts_with("bestmove"));
+    let lines: Vec<&String> = e.seen.iter().collect();
+    let at = lines
+        .iter()
+        .position(|l| l.starts_with("info depth 3 ") && l.contains(" pv "))
+        .expect("a depth 3 line");
+    let kif = lines[at + 1]
+        .strip_prefix("info string kif ☖")
+        .unwrap_or_else(|| panic!("{:?}", lines[at + 1]));
+    let first = lines[at].split(" pv ").nth(1).unwrap().split(' ').count();
+    assert_eq!(
+        kif.split("  ").count(),
+        first,
+        "one KIF move for each pv move: {kif}"
+    );
+    // Off by default: no such line.
+    let mut plain = Engine::start_usi();
+    plain.send("position startpos");
+    plain.send("go depth 2");
+    plain.until(20.0, |l| l.starts_with("bestmove"));
+    assert!(!plain.seen.iter().any(|l| l.starts_with("info string kif")));
+}
+
+#[test]
 fn every_variant_the_usi_answer_lists_is_accepted_by_setoption() {
     // Issue 51: a variant added to Variant::all was listed under USI_Variant but refused by
     // setoption (a hand-written match). Names are found in the variants' data.

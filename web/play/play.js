@@ -17,11 +17,14 @@
   $('build').textContent = engine.build === 'threads'
     ? `its search threads as workers: up to ${analysisThreads} in analysis`
     : 'on one thread: this page is not cross-origin isolated, so it cannot share memory with more';
+  engine.postMessage('setoption name KIF_PV value true');
   // Lines from the engine go to whoever waits for them.
   const waiters = [];
   let onInfo = null;
   engine.addMessageListener((line) => {
     if (line.startsWith('info ') && !line.startsWith('info string') && onInfo) onInfo(line);
+    // The engine's line in KIF notation (the KIF_PV option), as a chu player reads it.
+    if (line.startsWith('info string kif ') && onInfo) $('pv').textContent = line.slice('info string kif '.length);
     for (const w of [...waiters]) {
       w.lines.push(line);
       if (w.pred(line)) { waiters.splice(waiters.indexOf(w), 1); w.resolve(w.lines); }
@@ -47,6 +50,7 @@
     const sq = m.match(/\d+[a-z]/g) || [];
     return { from: sq[0], mid: sq.length === 3 ? sq[1] : null, to: sq[sq.length - 1], promote: m.endsWith('+') };
   };
+  const RANK_KANJI = ['一', '二', '三', '四', '五', '六', '七', '八', '九', '十', '十一', '十二'];
   const squareName = (x, y) => `${state.files - x}${String.fromCharCode(97 + y)}`;
 
   function parseSfen(sfen) {
@@ -87,7 +91,8 @@
     const xs = [...Array(state.files).keys()], ys = [...Array(state.ranks).keys()];
     if (state.flipped) { xs.reverse(); ys.reverse(); }
     $('files').innerHTML = xs.map((x) => `<div>${state.files - x}</div>`).join('');
-    $('ranks').innerHTML = ys.map((y) => `<div>${String.fromCharCode(97 + y)}</div>`).join('');
+    // Ranks as KIF and lishogi's boards number them: 一 to 十二 from the top.
+    $('ranks').innerHTML = ys.map((y) => `<div>${RANK_KANJI[y]}</div>`).join('');
     const hits = targets(), last = state.last ? parseMove(state.last) : null;
     board.innerHTML = '';
     for (const y of ys) for (const x of xs) {
@@ -115,7 +120,17 @@
     const from = state.kif.findIndex((l) => l.startsWith('手数'));
     const lines = state.kif.slice(from + 1).filter((l) => /^\s*\d/.test(l));
     list.innerHTML = '';
-    for (const l of lines) { const li = document.createElement('li'); li.textContent = l.replace(/^\s*\d+/, '').trim(); list.appendChild(li); }
+    // One item a move: a lion's double move is two KIF lines (一歩目, 二歩目) of one number.
+    let number = null, li = null;
+    for (const l of lines) {
+      const n = l.match(/^\s*(\d+)/)[1], text = l.replace(/^\s*\d+/, '').trim();
+      if (n === number) { li.textContent += '　' + text; continue; }
+      number = n;
+      li = document.createElement('li');
+      li.value = +n;
+      li.textContent = text;
+      list.appendChild(li);
+    }
     list.scrollTop = list.scrollHeight;
   }
 
@@ -159,7 +174,6 @@
     if (at('cp') > 0) text = ((sign * +words[at('cp') + 1]) / 100).toFixed(2);
     if (at('mate') > 0) { const m = sign * +words[at('mate') + 1]; text = `${m > 0 ? '☗ sente' : '☖ gote'} mates in ${Math.abs(m)}`; }
     if (text !== null) $('eval').textContent = (text.startsWith('-') || text.includes('mates') ? '' : '+') + text + `  (depth ${words[at('depth') + 1]})`;
-    if (at('pv') > 0) $('pv').textContent = words.slice(at('pv') + 1).join(' ');
   }
 
   async function think() {
@@ -264,29 +278,36 @@
     $('level').appendChild(o);
   }
   $('level').value = '5';
-  $('variant').onchange = async () => { await setVariant($('variant').value); await refresh(); };
-  $('mode').onchange = () => refresh();
-  $('new').onclick = async () => { await stopSearch(); state.start = null; state.moves = []; await refresh(); };
+  // The controls' actions one after another: a second one (a mode chosen while the variant
+  // is being switched) starts when the first has set the position up.
+  let actions = Promise.resolve();
+  const oneAtATime = (action) => (...args) => {
+    actions = actions.then(() => action(...args)).catch((e) => status('Error: ' + e.message));
+    return actions;
+  };
+  $('variant').onchange = oneAtATime(async () => { await setVariant($('variant').value); await refresh(); });
+  $('mode').onchange = oneAtATime(() => refresh());
+  $('new').onclick = oneAtATime(async () => { await stopSearch(); state.start = null; state.moves = []; await refresh(); });
   // The side to move after n moves from the start.
   const sideAfter = (n) => {
     const first = state.start && state.start.split(' ')[1] === 'w' ? 'gote' : 'sente';
     return n % 2 === 0 ? first : (first === 'sente' ? 'gote' : 'sente');
   };
-  $('undo').onclick = async () => {
+  $('undo').onclick = oneAtATime(async () => {
     await stopSearch();
     state.moves.pop();
     // Against the engine, back to the player's own turn.
     if (engineSide() && state.moves.length && sideAfter(state.moves.length) === engineSide()) state.moves.pop();
     await refresh();
-  };
+  });
   $('flip').onclick = () => { state.flipped = !state.flipped; draw(); };
   $('export').onclick = () => {
     const blob = new Blob([state.kif.join('\n') + '\n'], { type: 'text/plain;charset=utf-8' });
     const a = document.createElement('a');
     a.href = URL.createObjectURL(blob); a.download = 'shishi-game.kif'; a.click();
   };
-  $('load').onclick = () => load($('paste').value);
-  $('file').onchange = async (e) => { const f = e.target.files[0]; if (f) load(await f.text()); };
+  $('load').onclick = oneAtATime(() => load($('paste').value));
+  $('file').onchange = oneAtATime(async (e) => { const f = e.target.files[0]; if (f) await load(await f.text()); });
   window.addEventListener('resize', draw);
 
   await request(['usi'], (l) => l === 'usiok');
