@@ -615,24 +615,9 @@ pub fn read(
         .or_else(|| variant_of_notation(text))
         .or_else(|| variant_of_diagram(text))
         .unwrap_or(Variant::chu());
-    let mut pos = Position::startpos(variant);
-    let mut moves = Vec::new();
-    let mut names = (String::new(), String::new());
-    let mut last: Option<Square> = None;
-    let mut first_step: Option<(Square, usize)> = None;
-    let mut result = None;
-    // The line that ended the game (an ending word or the summary line), if one has.
-    let mut ended_at: Option<usize> = None;
-    let mut header = Vec::new();
-    let mut in_header = true;
-    // A set-up position: the diagram's rows (with their line numbers) and whose turn it is.
-    let mut board_rows: Vec<(usize, String)> = Vec::new();
-    let mut gote_to_move = false;
-    let mut start: Option<String> = None;
-    let mut times_ms = Vec::new();
+    let mut reader = KifReader::new(file, variant);
     for (n, raw) in text.lines().enumerate() {
         let line = raw.trim();
-        let at = |problem| error(file, Some(n + 1), problem);
         if is_comment(line) {
             continue;
         }
@@ -640,104 +625,168 @@ pub fn read(
         if line.starts_with("変化：") || line.starts_with("変化:") {
             break;
         }
-        if line.starts_with("手数----") {
-            in_header = false;
+        reader.line(line, n + 1)?;
+    }
+    reader.finish()
+}
+
+/// A KIF game as it is read, line after line.
+struct KifReader<'a> {
+    file: &'a str,
+    variant: &'static Variant,
+    game: KifGame,
+    /// The position after the moves read.
+    pos: Position,
+    /// The last move's destination (a move to `同` it).
+    last: Option<Square>,
+    /// A lion's first step waiting for its second, with its line.
+    first_step: Option<(Square, usize)>,
+    /// The line that ended the game (an ending word or the summary line), if one has.
+    ended_at: Option<usize>,
+    /// Before the moves' heading (`手数----`).
+    in_header: bool,
+    /// A set-up position: the diagram's rows (with their line numbers) and whose turn it is.
+    board_rows: Vec<(usize, String)>,
+    gote_to_move: bool,
+    /// The diagram was read into the start position.
+    set_up: bool,
+}
+
+impl<'a> KifReader<'a> {
+    fn new(file: &'a str, variant: &'static Variant) -> KifReader<'a> {
+        KifReader {
+            file,
+            variant,
+            game: KifGame {
+                variant,
+                sfen: variant.spec.start_sfen.to_string(),
+                moves: Vec::new(),
+                names: (String::new(), String::new()),
+                result: None,
+                header: Vec::new(),
+                times_ms: Vec::new(),
+            },
+            pos: Position::startpos(variant),
+            last: None,
+            first_step: None,
+            ended_at: None,
+            in_header: true,
+            board_rows: Vec::new(),
+            gote_to_move: false,
+            set_up: false,
         }
-        if in_header {
+    }
+
+    /// Takes line `n` (trimmed, no comment).
+    fn line(&mut self, line: &str, n: usize) -> Result<(), KifError> {
+        if line.starts_with("手数----") {
+            self.in_header = false;
+        }
+        if let Some(stated) = kif_result(line, self.pos.side_to_move()) {
+            self.game.result = Some(stated);
+            self.ended_at.get_or_insert(n);
+            return Ok(());
+        }
+        if self.header_line(line, n) {
+            return Ok(());
+        }
+        if !self.board_rows.is_empty()
+            && !self.set_up
+            && (!self.in_header || kif_move_text(line).is_some())
+        {
+            self.set_up_board()?;
+        }
+        match kif_move_text(line) {
+            Some(rest) => self.move_line(line, rest, n),
+            None => Ok(()),
+        }
+    }
+
+    /// The header's tags, the players, the diagram's rows and whose turn it is; true for a
+    /// line that is no more than that (a diagram row).
+    fn header_line(&mut self, line: &str, n: usize) -> bool {
+        if self.in_header {
             if let Some((key, value)) = line.split_once('：') {
                 if KIF_HEADER_TAGS.contains(&key) {
-                    header.push((key.to_string(), value.to_string()));
+                    self.game.header.push((key.to_string(), value.to_string()));
                 }
             }
         }
-        if let Some(stated) = kif_result(line, pos.side_to_move()) {
-            result = Some(stated);
-            ended_at.get_or_insert(n + 1);
-            continue;
-        }
         if let Some(name) = line.strip_prefix("先手：") {
-            names.0 = name.to_string();
+            self.game.names.0 = name.to_string();
         } else if let Some(name) = line.strip_prefix("後手：") {
-            names.1 = name.to_string();
-        } else if line.starts_with('|') && in_header {
-            board_rows.push((n + 1, line.to_string()));
-            continue;
+            self.game.names.1 = name.to_string();
+        } else if line.starts_with('|') && self.in_header {
+            self.board_rows.push((n, line.to_string()));
+            return true;
         } else if line.starts_with("後手番") || line.starts_with("上手番") {
-            gote_to_move = true;
+            self.gote_to_move = true;
         }
-        if !board_rows.is_empty()
-            && start.is_none()
-            && (!in_header || kif_move_text(line).is_some())
-        {
-            match kif_board_sfen(variant, &board_rows, gote_to_move) {
-                Ok(sfen) => match Position::from_sfen(variant, &sfen) {
-                    Ok(p) => {
-                        pos = p;
-                        start = Some(sfen);
-                    }
-                    Err(e) => {
-                        let line = Some(board_rows[0].0);
-                        return Err(error(file, line, KifProblem::IllegalDiagram(e)));
-                    }
-                },
-                Err((line, problem)) => return Err(error(file, Some(line), problem)),
-            }
-        }
-        let Some(rest) = kif_move_text(line) else {
-            continue;
-        };
-        if let Some(end) = ended_at {
+        false
+    }
+
+    /// The board diagram read into the start position.
+    fn set_up_board(&mut self) -> Result<(), KifError> {
+        let sfen = kif_board_sfen(self.variant, &self.board_rows, self.gote_to_move)
+            .map_err(|(line, problem)| error(self.file, Some(line), problem))?;
+        self.pos = Position::from_sfen(self.variant, &sfen).map_err(|e| {
+            let line = Some(self.board_rows[0].0);
+            error(self.file, line, KifProblem::IllegalDiagram(e))
+        })?;
+        self.game.sfen = sfen;
+        self.set_up = true;
+        Ok(())
+    }
+
+    /// A move line (`rest`: after its number), checked and played.
+    fn move_line(&mut self, line: &str, rest: &str, n: usize) -> Result<(), KifError> {
+        let at = |problem| error(self.file, Some(n), problem);
+        if let Some(end) = self.ended_at {
             return Err(at(KifProblem::MoveAfterEndLine(end)));
         }
-        let expected = moves.len() + 1;
+        let expected = self.game.moves.len() + 1;
         if move_number(line) != Some(expected) {
             return Err(at(KifProblem::MoveNumber {
                 found: move_number(line).map_or("?".into(), |m| m.to_string()),
                 expected,
             }));
         }
-        if first_step.is_some() && !rest.starts_with("二歩目") {
+        if self.first_step.is_some() && !rest.starts_with("二歩目") {
             return Err(at(KifProblem::FirstStepAlone));
         }
-        let mv = read_move(variant, rest, last, &mut first_step, n + 1);
-        match mv {
-            Ok(None) => {}
-            Ok(Some(m)) => {
-                if let Some(over) = pos.outcome() {
-                    return Err(at(KifProblem::MoveAfterOutcome {
-                        reason: over.reason.describe().to_string(),
-                        moves: moves.len(),
-                    }));
-                }
-                let text = crate::position::notation::move_to_usi(variant, m);
-                match pos.parse_usi_path(&text) {
-                    Ok(legal) => {
-                        moves.push(text);
-                        times_ms.push(move_time_ms(line));
-                        last = Some(legal.to());
-                        pos.make_move(legal);
-                    }
-                    Err(e) => return Err(at(KifProblem::IllegalMove(e))),
-                }
-            }
-            Err(e) => return Err(at(e)),
+        let Some(mv) =
+            read_move(self.variant, rest, self.last, &mut self.first_step, n).map_err(at)?
+        else {
+            return Ok(());
+        };
+        if let Some(over) = self.pos.outcome() {
+            return Err(at(KifProblem::MoveAfterOutcome {
+                reason: over.reason.describe().to_string(),
+                moves: self.game.moves.len(),
+            }));
         }
+        let text = crate::position::notation::move_to_usi(self.variant, mv);
+        let legal = self
+            .pos
+            .parse_usi_path(&text)
+            .map_err(|e| at(KifProblem::IllegalMove(e)))?;
+        self.game.moves.push(text);
+        self.game.times_ms.push(move_time_ms(line));
+        self.last = Some(legal.to());
+        self.pos.make_move(legal);
+        Ok(())
     }
-    if let Some((_, line)) = first_step {
-        return Err(error(file, Some(line), KifProblem::FirstStepAtEnd));
+
+    /// The game read, or why it cannot be one.
+    fn finish(self) -> Result<KifGame, KifError> {
+        if let Some((_, line)) = self.first_step {
+            return Err(error(self.file, Some(line), KifProblem::FirstStepAtEnd));
+        }
+        if self.game.moves.is_empty() {
+            return Err(error(self.file, None, KifProblem::NoMoves));
+        }
+        Ok(self.game)
     }
-    if moves.is_empty() {
-        return Err(error(file, None, KifProblem::NoMoves));
-    }
-    Ok(KifGame {
-        variant,
-        sfen: start.unwrap_or_else(|| variant.spec.start_sfen.to_string()),
-        moves,
-        names,
-        result,
-        header,
-        times_ms,
-    })
 }
 
 /// A [`KifError`] of `file` at `line`.
