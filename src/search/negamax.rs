@@ -12,6 +12,27 @@ use super::MAX_PLY;
 use crate::core::score::{is_mate, mate_in, mated_in, Score, DRAW, INFINITE, MATE_BOUND};
 use crate::core::Move;
 
+/// What a node knows when its moves are searched.
+#[derive(Clone, Copy)]
+struct NodeFacts {
+    depth: i32,
+    beta: Score,
+    ply: usize,
+    pv_node: bool,
+    in_check: bool,
+    improving: bool,
+    /// The static evaluation.
+    eval: Score,
+}
+
+/// What a node's move loop found.
+struct MovesSearched {
+    best: Score,
+    best_move: Option<Move>,
+    /// Moves searched (none: no legal move, or all were pruned before the first).
+    searched: usize,
+}
+
 impl SearchThread<'_> {
     /// Negamax with alpha-beta at `ply >= 1`. `allow_null`: the previous move was not a null move.
     pub(super) fn negamax(
@@ -63,6 +84,53 @@ impl SearchThread<'_> {
             }
         }
 
+        let node = NodeFacts {
+            depth,
+            beta,
+            ply,
+            pv_node,
+            in_check,
+            improving,
+            eval,
+        };
+        let original_alpha = alpha;
+        let Some(MovesSearched {
+            best,
+            best_move,
+            searched,
+        }) = self.search_moves(&node, alpha, tt_move)
+        else {
+            return DRAW;
+        };
+        if searched == 0 {
+            // The picker gave nothing (pruning starts only after several moves): no legal
+            // move, which loses in chu and sho alike.
+            return mated_in(ply);
+        }
+        let bound = Bound::of(best, original_alpha, beta);
+        self.shared
+            .tt
+            .store(self.pos.key(), best_move, best, depth, bound, ply);
+        best
+    }
+
+    /// A node's move loop: each move the picker gives, pruned, reduced or searched, until
+    /// one cuts off; `None` when the search was stopped meanwhile.
+    fn search_moves(
+        &mut self,
+        node: &NodeFacts,
+        mut alpha: Score,
+        tt_move: Option<Move>,
+    ) -> Option<MovesSearched> {
+        let NodeFacts {
+            depth,
+            beta,
+            ply,
+            pv_node,
+            in_check,
+            improving,
+            eval,
+        } = *node;
         let us = self.pos.side_to_move();
         let counter = match ply.checked_sub(1).map(|p| self.frames[p]) {
             Some(Frame {
@@ -74,7 +142,6 @@ impl SearchThread<'_> {
         };
         let buffers = std::mem::take(&mut self.buffers[ply]);
         let mut picker = MovePicker::new(buffers, tt_move, self.history.killers(ply), counter);
-        let original_alpha = alpha;
         let mut best = -INFINITE;
         let mut best_move = None;
         let mut searched = 0usize;
@@ -139,7 +206,7 @@ impl SearchThread<'_> {
             self.pos.unmake_move();
             if self.stopped {
                 self.buffers[ply] = picker.into_buffers();
-                return DRAW;
+                return None;
             }
             searched += 1;
             if score > best {
@@ -163,17 +230,11 @@ impl SearchThread<'_> {
             }
         }
         self.buffers[ply] = picker.into_buffers();
-
-        if searched == 0 {
-            // The picker gave nothing (pruning starts only after several moves): no legal
-            // move, which loses in chu and sho alike.
-            return mated_in(ply);
-        }
-        let bound = Bound::of(best, original_alpha, beta);
-        self.shared
-            .tt
-            .store(self.pos.key(), best_move, best, depth, bound, ply);
-        best
+        Some(MovesSearched {
+            best,
+            best_move,
+            searched,
+        })
     }
 
     /// What a node settles before any search: the game's end by the rules (a repetition,
