@@ -152,6 +152,14 @@ def check_page(mode, base):
     failures += not right_build
     print(f"[{mode}] lishogi loader: the {r.get('build')} build runs"
           + ("" if right_build else f" (NOT the {mode} build)"))
+    # The engine's thread cap: four a logical core (the page tells the module its cores),
+    # one in the one-thread build.
+    cap = 1 if mode == "single" else min(256, 4 * r["cores"])
+    capped = (f"Threads 256: this machine has cores for {cap}; using {cap}" in r["threadsNotice"]
+              if mode == "threads" else "runs on one thread" in r["threadsNotice"])
+    failures += not capped
+    print(f"[{mode}] lishogi loader: Threads 256 is cut to {cap} "
+          + ("" if capped else f"NOT SO: {r['threadsNotice']!r}"))
     for step in r["steps"]:
         legal = legal_moves(step["sfen"])
         good = step["bestmove"] in legal
@@ -182,7 +190,7 @@ def check_page(mode, base):
     failures += not sho_ok
     print(f"[{mode}] play page: sho on a {sho['squares']}-square board, {len(sho['moves'])} plies "
           + ("every move legal by the native engine" if sho_ok else f"WRONG: {why}"))
-    return failures, 1 + len(r["steps"]) + 4
+    return failures, 2 + len(r["steps"]) + 4
 
 
 def measure_speed(bases, ms):

@@ -38,8 +38,9 @@ pub fn next_event<E>(events: &Receiver<E>) -> Option<E> {
             Ok(event) => return Some(event),
             Err(TryRecvError::Disconnected) => return None,
             Err(TryRecvError::Empty) => {
-                if !super::single_thread::read_blocking() && events.try_recv().is_err() {
-                    return None;
+                if !super::single_thread::read_blocking() {
+                    // The input has ended: what it handed on last (its `Eof`), if anything.
+                    return events.try_recv().ok();
                 }
             }
         }

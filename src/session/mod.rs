@@ -41,8 +41,19 @@ pub fn usable_threads(requested: usize) -> usize {
     if cfg!(single_thread) {
         return 1;
     }
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    requested.clamp(1, MAX_THREADS.min(cores * MAX_THREADS_PER_CORE))
+    requested.clamp(1, MAX_THREADS.min(logical_cores() * MAX_THREADS_PER_CORE))
+}
+
+/// The machine's logical cores. In the browser the system cannot say (WASI has no call for
+/// it): the page's worker gives `navigator.hardwareConcurrency` as `SHISHI_CORES` in the
+/// module's environment.
+fn logical_cores() -> usize {
+    std::thread::available_parallelism()
+        .map(|n| n.get())
+        .ok()
+        .or_else(|| std::env::var("SHISHI_CORES").ok()?.parse().ok())
+        .unwrap_or(1)
+        .max(1)
 }
 
 /// Where the session says things that are not answers (errors of queued changes, ...).
@@ -306,7 +317,11 @@ impl Session {
             options::Effect::Threads => {
                 let requested = self.settings.threads;
                 let n = usable_threads(requested);
-                if n < requested {
+                if n < requested && cfg!(single_thread) {
+                    notify(&format!(
+                        "Threads {requested}: this build runs on one thread (the page is not cross-origin isolated)"
+                    ));
+                } else if n < requested {
                     notify(&format!(
                         "Threads {requested}: this machine has cores for {n}; using {n}"
                     ));

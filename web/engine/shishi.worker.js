@@ -13,6 +13,7 @@
 'use strict';
 
 const ERRNO = { SUCCESS: 0, BADF: 8, INVAL: 28, NOSYS: 52 };
+const ENVIRON = `SHISHI_CORES=${(self.navigator && self.navigator.hardwareConcurrency) || 1}`;
 let memory, stdinControl, stdinData, spawnCounter;
 // Single mode: the input posted by the page and not yet read, and a reader waiting for it.
 let inputQueue = new Uint8Array(0), inputWaiter = null;
@@ -105,8 +106,16 @@ const wasi = {
     bytes().set([115, 104, 105, 115, 104, 105, 0], bufPtr); // "shishi\0"
     return 0;
   },
-  environ_sizes_get(countPtr, sizePtr) { view().setUint32(countPtr, 0, true); view().setUint32(sizePtr, 0, true); return 0; },
-  environ_get() { return 0; },
+  // One variable: the machine's logical cores, which WASI has no call for (the engine caps
+  // its threads by them).
+  environ_sizes_get(countPtr, sizePtr) {
+    view().setUint32(countPtr, 1, true); view().setUint32(sizePtr, ENVIRON.length + 1, true); return 0;
+  },
+  environ_get(environPtr, bufPtr) {
+    view().setUint32(environPtr, bufPtr, true);
+    bytes().set(new TextEncoder().encode(ENVIRON + '\0'), bufPtr);
+    return 0;
+  },
   random_get(ptr, len) {
     const buf = new Uint8Array(len);
     for (let i = 0; i < len; i += 65536) crypto.getRandomValues(buf.subarray(i, Math.min(len, i + 65536)));
