@@ -10,9 +10,10 @@ ports, one with the cross-origin isolation headers (the threads build runs) and 
 without (a plain static host: the one-thread build runs), and in Debian's headless
 Chromium, on each:
 - runs web/test/lishogi-loader.html (lishogi's commands through the factory interface)
-  and checks that the build expected runs, that every bestmove is legal by the native
-  engine (`shishi perft ... 1`) and that `stop` and `go movetime` were answered; prints the
-  stop latency and the movetime's answer time;
+  and checks that the build expected runs and caps `Threads` as it should, that every
+  bestmove is legal by the native engine (`shishi perft ... 1`) and that `stop`, `go
+  movetime` and a `go` sent while `go infinite` runs (no `stop`) were answered; prints the
+  stop latency and the answer times;
 - plays a game on the play page (web/play) by clicking, each of its own moves one the page
   offers, against the engine at level -9 (1 s a move): a whole game on the isolated page, 30
   plies on the plain one; checks the game with the native engine (every move legal) and the
@@ -167,7 +168,9 @@ def check_page(mode, base):
         print(f"[{mode}] lishogi loader: bestmove {step['bestmove']} "
               f"{'legal' if good else 'NOT LEGAL'} in {step['sfen'][-40:]!r}"
               + (f", stop answered in {step['stopMs']:.0f} ms" if "stopMs" in step else "")
-              + (f", movetime 1000 answered in {step['tookMs']:.0f} ms" if "tookMs" in step else ""))
+              + (f", movetime 1000 answered in {step['tookMs']:.0f} ms" if "tookMs" in step else "")
+              + (f", go infinite ended by a new go (both answered in {step['replacedMs']:.0f} ms)"
+                 if "replacedMs" in step else ""))
     max_plies = 400 if mode == "threads" else 30
     game = play_game(base, max_plies, "play.png" if mode == "threads" else "play-single.png")
     legal, why = native_game_is_legal(game["moves"])

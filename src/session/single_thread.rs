@@ -5,10 +5,11 @@
 //!   worker suspends the module until a message comes, with JavaScript Promise
 //!   Integration);
 //! - during a search, about every 10 ms, the search's stop test lets the input in
-//!   ([`poll_during_search`], registered with `control::input_poll`): `stop`, `quit` (and
-//!   XBoard's `?` and `exit`) stop the search and `ponderhit` releases it at once; every
-//!   line, those too, is handed on to the front-end, which takes it when the search has
-//!   answered (so `isready` is answered then, after the `bestmove`).
+//!   ([`poll_during_search`], registered with `control::input_poll`): the commands that end
+//!   a search in the other builds ([`ENDS_A_SEARCH`]: `stop`, a new `go`, ...) stop it and
+//!   `ponderhit` releases it at once; every line, those too, is handed on to the
+//!   front-end, which takes it when the search has answered (so `isready` is answered
+//!   then, after the `bestmove`).
 
 use super::input::{Input, MAX_LINE_BYTES};
 use crate::control::SearchControl;
@@ -124,11 +125,36 @@ impl Pump {
     }
 }
 
+/// The commands that end a running search when their front-end takes them (USI's `stop`,
+/// `quit`, a new `go`, `usinewgame`, `gameover`; XBoard's `?`, `exit`, `quit`, `analyze` and
+/// its game commands): here the search ends as soon as they come, so that the front-end,
+/// which takes them when the search has answered, finds it ended as it would have ended it.
+const ENDS_A_SEARCH: &[&str] = &[
+    "stop",
+    "quit",
+    "go",
+    "usinewgame",
+    "gameover",
+    "?",
+    "exit",
+    "analyze",
+    "new",
+    "variant",
+    "force",
+    "playother",
+    "result",
+    "undo",
+    "remove",
+    "usermove",
+    "setboard",
+];
+
 /// What a line does to a running search before the front-end sees it.
 fn act_at_once(line: &str, control: &SearchControl) {
-    match line.trim() {
-        "stop" | "quit" | "?" | "exit" => control.stop(),
-        "ponderhit" => control.ponderhit(),
-        _ => {}
+    let command = line.split_whitespace().next().unwrap_or("");
+    if command == "ponderhit" {
+        control.ponderhit();
+    } else if ENDS_A_SEARCH.contains(&command) {
+        control.stop();
     }
 }
