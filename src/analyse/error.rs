@@ -11,9 +11,6 @@ use std::path::PathBuf;
 /// Why a job or a run was not analysed.
 #[derive(Debug, thiserror::Error)]
 pub enum AnalyseError {
-    /// A variant the engine does not play.
-    #[error("unknown variant {0}")]
-    UnknownVariant(String),
     /// A start position that does not parse.
     #[error("{0}")]
     Sfen(#[from] SfenError),

@@ -14,46 +14,63 @@ use serde::Deserialize;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Job {
     /// A single position (the moves lead to it from the SFEN).
-    Position {
-        /// Record id: `LINE` of the input.
-        id: String,
-        /// Variant.
-        variant: &'static str,
-        /// The SFEN.
-        sfen: String,
-        /// Moves from it (USI).
-        moves: Vec<String>,
-    },
+    Position(PositionJob),
     /// A whole game: every ply is analysed.
-    Game {
-        /// Record id: the game's `id` field, or `LINE`.
-        id: String,
-        /// Variant.
-        variant: &'static str,
-        /// The starting SFEN.
-        sfen: String,
-        /// The moves played (USI, as written: double-move paths are kept).
-        moves: Vec<String>,
-        /// Player names, when the record has them.
-        names: (String, String),
-        /// The result the record states (`1-0`, `0-1`, `1/2-1/2`), when it states one: a
-        /// KIF's ending line (`投了`, `まで99手で先手の勝ち`, ...), a JSON record's `winner`
-        /// or `result`.
-        result: Option<GameResult>,
-        /// A KIF's header tags other than the players (`棋戦`, `場所`, `開始日時`, `持ち時間`,
-        /// ...), in order, for the annotated KIF.
-        header: Vec<(String, String)>,
-        /// Each move's thinking time, ms, where the record has them (a KIF's time fields,
-        /// a match record's `timesMs`); empty otherwise.
-        times_ms: Vec<Option<u64>>,
-    },
+    Game(GameJob),
+}
+
+/// A single position to analyse.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionJob {
+    /// Record id: `LINE` of the input.
+    pub id: String,
+    /// Variant.
+    pub variant: &'static Variant,
+    /// The SFEN.
+    pub sfen: String,
+    /// Moves from it (USI).
+    pub moves: Vec<String>,
+}
+
+/// A whole game to analyse.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameJob {
+    /// Record id: the game's `id` field, or `LINE`.
+    pub id: String,
+    /// Variant.
+    pub variant: &'static Variant,
+    /// The starting SFEN.
+    pub sfen: String,
+    /// The moves played (USI, as written: double-move paths are kept).
+    pub moves: Vec<String>,
+    /// Player names, when the record has them.
+    pub names: (String, String),
+    /// The result the record states (`1-0`, `0-1`, `1/2-1/2`), when it states one: a
+    /// KIF's ending line (`投了`, `まで99手で先手の勝ち`, ...), a JSON record's `winner`
+    /// or `result`.
+    pub result: Option<GameResult>,
+    /// A KIF's header tags other than the players (`棋戦`, `場所`, `開始日時`, `持ち時間`,
+    /// ...), in order, for the annotated KIF.
+    pub header: Vec<(String, String)>,
+    /// Each move's thinking time, ms, where the record has them (a KIF's time fields,
+    /// a match record's `timesMs`); empty otherwise.
+    pub times_ms: Vec<Option<u64>>,
 }
 
 impl Job {
     /// The record id.
     pub fn id(&self) -> &str {
         match self {
-            Job::Position { id, .. } | Job::Game { id, .. } => id,
+            Job::Position(p) => &p.id,
+            Job::Game(g) => &g.id,
+        }
+    }
+
+    /// The record id, to change.
+    fn id_mut(&mut self) -> &mut String {
+        match self {
+            Job::Position(p) => &mut p.id,
+            Job::Game(g) => &mut g.id,
         }
     }
 }
@@ -195,12 +212,12 @@ fn parse_sfens(text: &str, file: &str, variant: &'static Variant) -> (Vec<Job>, 
             setup.to_string()
         };
         match check(variant, &sfen, &moves) {
-            Ok(()) => jobs.push(Job::Position {
+            Ok(()) => jobs.push(Job::Position(PositionJob {
                 id: (n + 1).to_string(),
-                variant: variant.name(),
+                variant,
                 sfen,
                 moves,
-            }),
+            })),
             Err(e) => errors.push(format!("{file}:{}: {e}; skipped", n + 1)),
         }
     }
@@ -262,9 +279,9 @@ fn parse_jsonl(
         let id = record.id.or(record.game).map_or((n + 1).to_string(), |v| {
             v.as_str().map_or(v.to_string(), String::from)
         });
-        jobs.push(Job::Game {
+        jobs.push(Job::Game(GameJob {
             id,
-            variant: variant.name(),
+            variant,
             sfen,
             moves,
             names,
@@ -276,7 +293,7 @@ fn parse_jsonl(
                 .into_iter()
                 .map(Some)
                 .collect(),
-        });
+        }));
     }
     (jobs, errors)
 }
@@ -288,9 +305,7 @@ pub fn make_ids_unique(jobs: &mut [Job]) -> Vec<String> {
     let mut seen = std::collections::HashSet::new();
     let mut warnings = Vec::new();
     for job in jobs.iter_mut() {
-        let id = match job {
-            Job::Position { id, .. } | Job::Game { id, .. } => id,
-        };
+        let id = job.id_mut();
         if !seen.insert(id.clone()) {
             let mut n = 2;
             while seen.contains(&format!("{id}~{n}")) {
@@ -314,16 +329,16 @@ fn parse_kif(text: &str, file: &str, variant: Option<&'static Variant>) -> (Vec<
                 .file_stem()
                 .map_or("1".to_string(), |s| s.to_string_lossy().into_owned());
             (
-                vec![Job::Game {
+                vec![Job::Game(GameJob {
                     id,
-                    variant: game.variant.name(),
+                    variant: game.variant,
                     sfen: game.sfen,
                     moves: game.moves,
                     names: game.names,
                     result: game.result,
                     header: game.header,
                     times_ms: game.times_ms,
-                }],
+                })],
                 Vec::new(),
             )
         }
@@ -363,9 +378,9 @@ mod tests {
         let (jobs, errors) = parse(&kif, "game-0003.kif", Variant::chu(), false);
         assert!(errors.is_empty(), "{errors:?}");
         match &jobs[0] {
-            Job::Game {
+            Job::Game(GameJob {
                 moves: read, names, ..
-            } => {
+            }) => {
                 assert_eq!(read.join(" "), moves);
                 assert_eq!(names, &("A".to_string(), "B".to_string()));
             }
@@ -395,11 +410,11 @@ mod tests {
             let (jobs, errors) = parse(&kif, "setup.kif", variant, false);
             assert!(errors.is_empty(), "{errors:?}\n{kif}");
             match &jobs[0] {
-                Job::Game {
+                Job::Game(GameJob {
                     sfen: read,
                     moves: read_moves,
                     ..
-                } => {
+                }) => {
                     assert_eq!(read, sfen, "{kif}");
                     assert_eq!(read_moves.join(" "), moves);
                 }
@@ -426,7 +441,7 @@ mod tests {
         let (jobs, errors) = parse(setup, "diagram.kif", Variant::sho(), false);
         assert!(errors.is_empty(), "{errors:?}");
         match &jobs[0] {
-            Job::Game { sfen, moves, .. } => {
+            Job::Game(GameJob { sfen, moves, .. }) => {
                 assert_eq!(sfen, "5k6/12/11p/12/12/12/12/12/12/12/6+ON4/6K5 b - 1");
                 assert_eq!(moves.join(" "), "5k5j");
             }
@@ -458,12 +473,12 @@ mod tests {
         let (jobs, errors) = parse(kif, "lishogi.kif", Variant::sho(), false);
         assert!(errors.is_empty(), "{errors:?}");
         match &jobs[0] {
-            Job::Game {
+            Job::Game(GameJob {
                 moves,
                 names,
                 result,
                 ..
-            } => {
+            }) => {
                 assert_eq!(
                     moves.join(" "),
                     "8i8h 5d5e 7j8i 6c5d 8i8g 5d6e 8g7f 6e6f 7f7e7f 5e5f"
@@ -484,7 +499,7 @@ mod tests {
         let (jobs, errors) = parse(client, "client.kif", Variant::chu(), false);
         assert!(errors.is_empty(), "{errors:?}");
         match &jobs[0] {
-            Job::Game { moves, .. } => assert_eq!(
+            Job::Game(GameJob { moves, .. }) => assert_eq!(
                 moves.join(" "),
                 "8i8h 5d5e 7j8i 6c5d 8i8g 5d6e 8g7f 6e6f 7f7e7f 6f6g 7f6g7f"
             ),
@@ -502,7 +517,7 @@ mod tests {
         let (jobs, errors) = parse(json, "export.ndjson", Variant::chu(), false);
         assert!(errors.is_empty(), "{errors:?}");
         match &jobs[0] {
-            Job::Game { names, result, .. } => {
+            Job::Game(GameJob { names, result, .. }) => {
                 assert_eq!(
                     names,
                     &("alice".to_string(), "lishogi AI level 3".to_string())
@@ -512,7 +527,7 @@ mod tests {
             other => panic!("{other:?}"),
         }
         match &jobs[1] {
-            Job::Game { result, .. } => assert_eq!(*result, Some(GameResult::Draw)),
+            Job::Game(GameJob { result, .. }) => assert_eq!(*result, Some(GameResult::Draw)),
             other => panic!("{other:?}"),
         }
     }
@@ -529,12 +544,12 @@ mod tests {
         let (jobs, errors) = parse(&kif, "sho.kif", Variant::chu(), false);
         assert!(errors.is_empty(), "{errors:?}");
         match &jobs[0] {
-            Job::Game {
+            Job::Game(GameJob {
                 moves: read,
                 variant,
                 ..
-            } => {
-                assert_eq!(*variant, "shoshogi");
+            }) => {
+                assert_eq!(variant.name(), "shoshogi");
                 assert_eq!(read.join(" "), moves);
             }
             other => panic!("{other:?}"),
@@ -547,7 +562,7 @@ mod tests {
         let (jobs, errors) = parse(kif, "std.kif", Variant::sho(), false);
         assert!(errors.is_empty(), "{errors:?}");
         match &jobs[0] {
-            Job::Game { moves, .. } => assert_eq!(moves.join(" "), "7g7f 3c3d"),
+            Job::Game(GameJob { moves, .. }) => assert_eq!(moves.join(" "), "7g7f 3c3d"),
             other => panic!("{other:?}"),
         }
         let json = "\u{feff}{\"id\":\"1\",\"moves\":\"7i7h\"}\n{\"id\":\"1\",\"moves\":\"7i7h\"}\n{\"id\":\"1~2\",\"moves\":\"7i7h\"}\n";
@@ -588,7 +603,7 @@ mod tests {
         let (jobs, errors) = parse(&text, "sjis.kif", Variant::chu(), false);
         assert!(errors.is_empty(), "{errors:?}");
         match &jobs[0] {
-            Job::Game { moves, names, .. } => {
+            Job::Game(GameJob { moves, names, .. }) => {
                 assert_eq!(moves.join(" "), "8i8h 5d5e");
                 assert_eq!(names.0, "甲");
             }

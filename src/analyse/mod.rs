@@ -26,8 +26,7 @@ pub use search::Analysis;
 
 use crate::position::Position;
 use crate::search::{Limits, Searcher};
-use crate::variant::Variant;
-use input::Job;
+use input::{GameJob, Job, PositionJob};
 use judgement::as_cp;
 use output::*;
 use progress::*;
@@ -79,11 +78,10 @@ pub fn run(
     let total: usize = jobs
         .iter()
         .map(|job| match job {
-            Job::Position { .. } => usize::from(
-                job_position(job)
-                    .is_ok_and(|(id, pos)| !done.contains_key(&position_key(id, &pos))),
+            Job::Position(p) => usize::from(
+                job_position(p).is_ok_and(|pos| !done.contains_key(&position_key(&p.id, &pos))),
             ),
-            Job::Game { .. } => ply_keys(job)
+            Job::Game(g) => ply_keys(g)
                 .unwrap_or_default()
                 .iter()
                 .skip(settings.from_ply.max(1) - 1)
@@ -127,8 +125,8 @@ pub fn run(
             return;
         };
         let result = match job {
-            Job::Position { .. } => analyse_position(&mut searcher, job, &shared),
-            Job::Game { .. } => analyse_game(&mut searcher, job, &shared),
+            Job::Position(p) => analyse_position(&mut searcher, p, &shared),
+            Job::Game(g) => analyse_game(&mut searcher, g, &shared),
         };
         if let Err(e) = result {
             log::error!("{}: {e}; skipped", job.id());
@@ -147,27 +145,11 @@ pub fn run(
     Ok(outcome)
 }
 
-/// The position a job starts from.
-pub(crate) fn start_position(variant: &str, sfen: &str) -> Result<Position, AnalyseError> {
-    let variant = Variant::by_name(variant)
-        .ok_or_else(|| AnalyseError::UnknownVariant(variant.to_string()))?;
-    Ok(Position::from_sfen(variant, sfen)?)
-}
-
-/// A position job's id and the position it analyses (its moves played).
-pub(crate) fn job_position(job: &Job) -> Result<(&str, Position), AnalyseError> {
-    let Job::Position {
-        id,
-        variant,
-        sfen,
-        moves,
-    } = job
-    else {
-        unreachable!("called for positions only");
-    };
-    let mut pos = start_position(variant, sfen)?;
-    pos.play_usi_moves(moves.iter().map(String::as_str))?;
-    Ok((id, pos))
+/// The position a position job analyses (its moves played).
+pub(crate) fn job_position(job: &PositionJob) -> Result<Position, AnalyseError> {
+    let mut pos = Position::from_sfen(job.variant, &job.sfen)?;
+    pos.play_usi_moves(job.moves.iter().map(String::as_str))?;
+    Ok(pos)
 }
 
 /// The key of a position job's result.
@@ -179,18 +161,9 @@ pub(crate) fn position_key(id: &str, pos: &Position) -> ResultKey {
 }
 
 /// The keys of a game job's plies' results, in order.
-pub(crate) fn ply_keys(job: &Job) -> Result<Vec<ResultKey>, AnalyseError> {
-    let Job::Game {
-        id,
-        variant,
-        sfen,
-        moves,
-        ..
-    } = job
-    else {
-        unreachable!("called for games only");
-    };
-    let mut pos = start_position(variant, sfen)?;
+pub(crate) fn ply_keys(job: &GameJob) -> Result<Vec<ResultKey>, AnalyseError> {
+    let GameJob { id, moves, .. } = job;
+    let mut pos = Position::from_sfen(job.variant, &job.sfen)?;
     let mut keys = Vec::with_capacity(moves.len());
     for (i, text) in moves.iter().enumerate() {
         keys.push(ResultKey::Ply {
@@ -216,11 +189,11 @@ pub(crate) struct Run<'a> {
 
 pub(crate) fn analyse_position(
     searcher: &mut Searcher,
-    job: &Job,
+    job: &PositionJob,
     run: &Run,
 ) -> Result<(), AnalyseError> {
     let (settings, done, emit) = (run.settings, run.done, run.emit);
-    let (id, pos) = job_position(job)?;
+    let (id, pos) = (&job.id, job_position(job)?);
     if done.contains_key(&position_key(id, &pos)) {
         return Ok(());
     }
@@ -252,21 +225,12 @@ pub(crate) fn analyse_position(
 
 pub(crate) fn analyse_game(
     searcher: &mut Searcher,
-    job: &Job,
+    job: &GameJob,
     run: &Run,
 ) -> Result<(), AnalyseError> {
     let (settings, done) = (run.settings, run.done);
-    let Job::Game {
-        id,
-        variant,
-        sfen,
-        moves,
-        ..
-    } = job
-    else {
-        unreachable!("called for games only");
-    };
-    let mut pos = start_position(variant, sfen)?;
+    let GameJob { id, moves, .. } = job;
+    let mut pos = Position::from_sfen(job.variant, &job.sfen)?;
     // Each ply's key for --resume: one home for what identifies a ply's result.
     let keys = ply_keys(job)?;
     let mut plies: Vec<Option<Ply>> = vec![None; moves.len()];
@@ -412,27 +376,24 @@ fn analyse_ply(
 /// A game's end: its summary line (once: a resumed run that finds it keeps it), its KIF and
 /// report, and its figures for the run's closing table.
 fn finish_game(
-    job: &Job,
+    job: &GameJob,
     end: &mut Position,
     plies: Vec<Option<Ply>>,
     run: &Run,
 ) -> Result<(), AnalyseError> {
     let settings = run.settings;
-    let Job::Game {
+    let GameJob {
         id,
         variant,
         sfen,
         moves,
         names,
         ..
-    } = job
-    else {
-        unreachable!("called for games only");
-    };
+    } = job;
     let judged: Vec<summary::JudgedMove> =
         plies.iter().flatten().filter_map(|p| p.judged).collect();
     let summary = summary::summarise(&judged);
-    let game = game_fingerprint(variant, sfen, moves);
+    let game = game_fingerprint(variant.name(), sfen, moves);
     let key = ResultKey::Summary {
         id: id.clone(),
         game: game.clone(),
@@ -454,7 +415,7 @@ fn finish_game(
         .unzip();
     let mut files = Vec::new();
     if let Some(dir) = &settings.kif_dir {
-        files.push(write_game_kif(dir, job, result, comments, names)?);
+        files.push(write_game_kif(dir, job, result, comments)?);
     }
     if let Some(dir) = &settings.report_dir {
         files.push(write_game_report(

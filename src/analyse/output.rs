@@ -2,11 +2,11 @@
 //! the KIF comments, the annotated KIF and the report page, each file created new.
 
 use super::error::{file_error, AnalyseError, ResultLineProblem};
-use super::input::Job;
+use super::input::GameJob;
 use super::judgement::Judgement;
 use super::results::{MateResult, PlyResult, ResultLine};
 use super::summary::SideSummary;
-use super::{report, start_position, Settings};
+use super::{report, Settings};
 use crate::core::score::{mate_plies, Score};
 use crate::position::Position;
 use crate::records::{to_kif_with_header, GameRecord, GameResult};
@@ -307,26 +307,45 @@ pub(crate) fn write_new_file(
 
 /// How a game ended: the board's verdict where it ended on the board; else what the record
 /// says (a resignation, a time loss); else unfinished (`*`).
-pub(crate) fn game_result(job: &Job, end: &mut Position) -> GameResult {
-    let Job::Game { result, .. } = job else {
-        unreachable!("called for games only");
-    };
+pub(crate) fn game_result(job: &GameJob, end: &mut Position) -> GameResult {
     end.outcome()
         .map(|o| GameResult::won_by(o.winner))
-        .or(*result)
+        .or(job.result)
         .unwrap_or(GameResult::Unfinished)
 }
 
 /// Writes a game's HTML report (named like its KIF, `.html`; never over an earlier file).
 pub(crate) fn write_game_report(
     dir: &std::path::Path,
-    job: &Job,
+    job: &GameJob,
     result: GameResult,
     ply_results: &[Option<PlyResult>],
     summary: &[SideSummary; 2],
     settings: &Settings,
 ) -> Result<std::path::PathBuf, AnalyseError> {
-    let Job::Game {
+    let page = report::render(&report::GameReport {
+        id: &job.id,
+        start: Position::from_sfen(job.variant, &job.sfen)?,
+        moves: &job.moves,
+        results: ply_results,
+        names: (&job.names.0, &job.names.1),
+        header: &job.header,
+        result,
+        summary,
+        thresholds: settings.thresholds,
+        times_ms: &job.times_ms,
+    })?;
+    write_new_file(dir, &report::report_file_name(&job.id), &page)
+}
+
+/// Writes a game's annotated KIF (named by [`kif_file_name`], created by [`write_new_file`]).
+pub(crate) fn write_game_kif(
+    dir: &std::path::Path,
+    job: &GameJob,
+    result: GameResult,
+    comments: Vec<String>,
+) -> Result<std::path::PathBuf, AnalyseError> {
+    let GameJob {
         id,
         variant,
         sfen,
@@ -335,45 +354,7 @@ pub(crate) fn write_game_report(
         header,
         times_ms,
         ..
-    } = job
-    else {
-        unreachable!("called for games only");
-    };
-    let page = report::render(&report::GameReport {
-        id,
-        start: start_position(variant, sfen)?,
-        moves,
-        results: ply_results,
-        names: (&names.0, &names.1),
-        header,
-        result,
-        summary,
-        thresholds: settings.thresholds,
-        times_ms,
-    })?;
-    write_new_file(dir, &report::report_file_name(id), &page)
-}
-
-/// Writes a game's annotated KIF (named by [`kif_file_name`], created by [`write_new_file`]).
-pub(crate) fn write_game_kif(
-    dir: &std::path::Path,
-    job: &Job,
-    result: GameResult,
-    comments: Vec<String>,
-    names: &(String, String),
-) -> Result<std::path::PathBuf, AnalyseError> {
-    let Job::Game {
-        id,
-        variant,
-        sfen,
-        moves,
-        header,
-        times_ms,
-        ..
-    } = job
-    else {
-        unreachable!("called for games only");
-    };
+    } = job;
     // The input's move times are kept where it has one for every move.
     let times_ms: Vec<u64> = times_ms
         .iter()
@@ -382,8 +363,7 @@ pub(crate) fn write_game_kif(
         .unwrap_or_default();
     let record = GameRecord {
         game: 0,
-        variant: Variant::by_name(variant)
-            .ok_or_else(|| AnalyseError::UnknownVariant(variant.to_string()))?,
+        variant,
         initial_sfen: sfen.clone(),
         moves: moves.join(" "),
         result,
@@ -402,7 +382,10 @@ pub(crate) fn write_game_kif(
         // recognises as its own (see `write_new_file`).
         date: String::new(),
     };
-    let own_header = [("棋戦".to_string(), format!("shishi analyse ({variant})"))];
+    let own_header = [(
+        "棋戦".to_string(),
+        format!("shishi analyse ({})", variant.name()),
+    )];
     let header = if header.is_empty() {
         &own_header[..]
     } else {
