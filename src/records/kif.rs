@@ -633,7 +633,7 @@ pub fn read(
 /// A KIF game as it is read, line after line.
 struct KifReader<'a> {
     file: &'a str,
-    variant: &'static Variant,
+    /// The game so far (its variant is the one read in).
     game: KifGame,
     /// The position after the moves read.
     pos: Position,
@@ -656,7 +656,6 @@ impl<'a> KifReader<'a> {
     fn new(file: &'a str, variant: &'static Variant) -> KifReader<'a> {
         KifReader {
             file,
-            variant,
             game: KifGame {
                 variant,
                 sfen: variant.spec.start_sfen.to_string(),
@@ -727,9 +726,9 @@ impl<'a> KifReader<'a> {
 
     /// The board diagram read into the start position.
     fn set_up_board(&mut self) -> Result<(), KifError> {
-        let sfen = kif_board_sfen(self.variant, &self.board_rows, self.gote_to_move)
+        let sfen = kif_board_sfen(self.game.variant, &self.board_rows, self.gote_to_move)
             .map_err(|(line, problem)| error(self.file, Some(line), problem))?;
-        self.pos = Position::from_sfen(self.variant, &sfen).map_err(|e| {
+        self.pos = Position::from_sfen(self.game.variant, &sfen).map_err(|e| {
             let line = Some(self.board_rows[0].0);
             error(self.file, line, KifProblem::IllegalDiagram(e))
         })?;
@@ -755,7 +754,7 @@ impl<'a> KifReader<'a> {
             return Err(at(KifProblem::FirstStepAlone));
         }
         let Some(mv) =
-            read_move(self.variant, rest, self.last, &mut self.first_step, n).map_err(at)?
+            read_move(self.game.variant, rest, self.last, &mut self.first_step, n).map_err(at)?
         else {
             return Ok(());
         };
@@ -765,7 +764,7 @@ impl<'a> KifReader<'a> {
                 moves: self.game.moves.len(),
             }));
         }
-        let text = crate::position::notation::move_to_usi(self.variant, mv);
+        let text = crate::position::notation::move_to_usi(self.game.variant, mv);
         let legal = self
             .pos
             .parse_usi_path(&text)
