@@ -6,7 +6,7 @@
 
 use super::{GenMode, Position};
 use crate::core::{Bitboard, Color, Square};
-use crate::variant::{BareKingRule, PerpetualRule, Variant};
+use crate::variant::{PerpetualRule, Variant};
 
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -136,56 +136,48 @@ impl Position {
         self.occupied(color) & !self.dead_pieces(color)
     }
 
-    /// Whether `bare` loses by the bare-king rule now (the side to move does not matter).
+    /// Whether `bare` loses by the bare-king rule now (the side to move does not matter):
+    /// its one live piece is a royal, while the other side has a royal and at least one
+    /// more counted piece (live, not `weak`: a crown prince counts), unless the bare royal
+    /// attacks an enemy royal (where the variant says so) or may take one of exactly two
+    /// counted pieces and so reach kings alone.
     fn is_bare_king_loss(&self, bare: Color) -> bool {
         let other = bare.flip();
         if self.is_kingless(bare) || self.is_kingless(other) {
             return false;
         }
         let v = self.variant;
-        match v.spec.rules.bare_king {
-            BareKingRule::Chu => {
-                let live = self.live_pieces(bare);
-                if live.count() != 1 || (live & self.royals(bare)).is_empty() {
-                    return false;
-                }
-                // The winner needs a royal and at least one other piece that is not a pawn,
-                // a go-between or dead: here counted together with its royals (a crown
-                // prince is such a piece).
-                let their_royals = self.royals(other);
-                let counted = self.live_pieces(other) & !self.pieces_in(other, v.weak_mask);
-                if their_royals.is_empty() || counted.count() < 2 {
-                    return false;
-                }
-                let king = live.first().expect("one live piece");
-                // Exceptions: the bare king attacks an enemy royal, or the winner has just one
-                // other counted piece and the bare king stands next to it (it may take it and
-                // reach kings alone).
-                if their_royals.iter().any(|r| self.is_attacked(r, bare)) {
-                    return false;
-                }
-                if counted.count() == 2
-                    && v.tables
-                        .neighbors(king)
-                        .iter()
-                        .any(|&sq| counted.contains(sq))
-                {
-                    return false;
-                }
-                true
-            }
-            BareKingRule::Sho => {
-                let ours = self.occupied(bare);
-                let their_other = self.occupied(other) & !self.royals(other);
-                if ours != self.royals(bare) || ours.is_empty() || their_other.is_empty() {
-                    return false;
-                }
-                // The bared side may take the last non-royal at once (then kings alone: draw).
-                !(self.side_to_move() == bare
-                    && their_other.count() == 1
-                    && self.is_attacked(their_other.first().expect("one piece"), bare))
-            }
+        let live = self.live_pieces(bare);
+        if live.count() != 1 || (live & self.royals(bare)).is_empty() {
+            return false;
         }
+        let their_royals = self.royals(other);
+        let counted = self.live_pieces(other) & !self.pieces_in(other, v.weak_mask);
+        if their_royals.is_empty() || counted.count() < 2 {
+            return false;
+        }
+        let royal = live.first().expect("one live piece");
+        if v.spec.rules.bare_king.attacking_a_royal_saves
+            && their_royals.iter().any(|r| self.is_attacked(r, bare))
+        {
+            return false;
+        }
+        !(counted.count() == 2
+            && counted
+                .iter()
+                .any(|target| self.royal_may_take(royal, target, other)))
+    }
+
+    /// Whether the lone royal on `royal` may take `defender`'s piece on `target` with its
+    /// next move: it attacks the square, and where a lone royal may not stand attacked
+    /// (`lone_royal_check`) no other `defender` piece guards it, seen with the royal gone
+    /// from `royal`.
+    fn royal_may_take(&self, royal: Square, target: Square, defender: Color) -> bool {
+        if !self.attacks_from(royal).contains(target) {
+            return false;
+        }
+        !self.variant.spec.rules.lone_royal_check
+            || !self.is_attacked_through(target, defender, Bitboard::from_square(royal))
     }
 
     /// The outcome decided by the board alone: a side without royals, bare king, kings
@@ -454,20 +446,98 @@ mod tests {
     }
 
     #[test]
-    fn sho_bare_king_loses_unless_it_can_take_the_last_piece() {
-        let pos = sho("8k/9/9/9/9/9/9/3G5/4K4 w - 1");
+    fn sho_bare_king_is_chus_rule_with_shos_pieces() {
+        // A lone king against king and gold, or king and pawn (no sho piece is weak),
+        // whoever is to move.
+        for side in ["b", "w"] {
+            for sfen in [
+                format!("8k/9/9/9/9/9/9/3G5/4K4 {side} - 1"),
+                format!("8k/9/9/9/9/9/4P4/9/4K4 {side} - 1"),
+            ] {
+                assert_eq!(
+                    sho(&sfen).board_outcome(),
+                    win(Color::Sente, OutcomeReason::BareKing),
+                    "{sfen}"
+                );
+            }
+        }
+        // A king and a crown prince count as two pieces: a lone king against them is bare,
+        // for either colour and whoever is to move; the two together are never bare.
+        for side in ["b", "w"] {
+            let pos = sho(&format!("4k4/9/9/9/9/9/9/9/3K+E4 {side} - 1"));
+            assert_eq!(
+                pos.board_outcome(),
+                win(Color::Sente, OutcomeReason::BareKing),
+                "sente's king and prince, {side} to move"
+            );
+            let pos = sho(&format!("3k+e4/9/9/9/9/9/9/9/4K4 {side} - 1"));
+            assert_eq!(
+                pos.board_outcome(),
+                win(Color::Gote, OutcomeReason::BareKing),
+                "gote's king and prince, {side} to move"
+            );
+        }
+        // Kings alone is a draw.
+        let pos = sho("4k4/9/9/9/9/9/9/9/4K4 b - 1");
+        assert_eq!(
+            pos.board_outcome(),
+            Some(Outcome {
+                winner: None,
+                reason: OutcomeReason::KingsAlone
+            })
+        );
+    }
+
+    #[test]
+    fn sho_bare_king_survives_while_it_may_take_one_of_two_pieces() {
+        // Gote's king may take the unguarded gold next move (then kings alone), whoever is
+        // to move now, as chu's exception reads.
+        for side in ["b", "w"] {
+            let pos = sho(&format!("7Gk/9/9/9/9/9/9/9/4K4 {side} - 1"));
+            assert_eq!(pos.board_outcome(), None, "{side} to move");
+        }
+        // So may it take an unguarded crown prince.
+        let pos = sho("7+Ek/9/9/9/9/9/9/9/4K4 w - 1");
+        assert_eq!(pos.board_outcome(), None);
+        // A guarded gold cannot be taken in sho (a lone king may not move into check): bare.
+        // In chu, where it may, the same stands next to the gold goes on.
+        let pos = sho("7Gk/6K2/9/9/9/9/9/9/9 w - 1");
         assert_eq!(
             pos.board_outcome(),
             win(Color::Sente, OutcomeReason::BareKing)
         );
-        let pos = sho("7Gk/9/9/9/9/9/9/9/4K4 w - 1");
-        assert_eq!(pos.board_outcome(), None, "gote takes the gold next");
-        let pos = sho("7Gk/9/9/9/9/9/9/9/4K4 b - 1");
+        let pos = chu("10Gk/9K2/12/12/12/12/12/12/12/12/12/12 w - 1");
+        assert_eq!(pos.board_outcome(), None);
+        // Three pieces: taking one does not reach kings alone, so no exception.
+        let pos = sho("7Gk/9/9/9/9/9/9/9/3SK4 w - 1");
         assert_eq!(
             pos.board_outcome(),
-            win(Color::Sente, OutcomeReason::BareKing),
-            "sente to move: too late"
+            win(Color::Sente, OutcomeReason::BareKing)
         );
+        // Sho has no exception for a bare king attacking a royal: next to the prince, with
+        // three pieces against it, it is bare; in chu the same goes on.
+        let pos = sho("6G+Ek/9/9/9/9/9/9/9/4K4 w - 1");
+        assert_eq!(
+            pos.board_outcome(),
+            win(Color::Sente, OutcomeReason::BareKing)
+        );
+        let pos = chu("9G+Ek/12/12/12/12/12/12/12/12/12/12/K11 w - 1");
+        assert_eq!(pos.board_outcome(), None);
+    }
+
+    #[test]
+    fn sho_a_move_that_bares_ends_the_game() {
+        // The elephant takes the last silver and promotes: king and prince against a lone
+        // king (the old reading played on here).
+        let mut pos = sho("4k4/9/3s5/4E4/9/9/9/9/4K4 b - 1");
+        assert_eq!(pos.outcome(), None);
+        pos.play_usi_moves(["5d6c+"]).unwrap();
+        assert_eq!(pos.outcome(), win(Color::Sente, OutcomeReason::BareKing));
+        // Gote takes sente's last gold: sente, to move, is bare.
+        let mut pos = sho("4k4/9/9/9/9/9/4s4/4G4/K8 w - 1");
+        assert_eq!(pos.outcome(), None);
+        pos.play_usi_moves(["5g5h"]).unwrap();
+        assert_eq!(pos.outcome(), win(Color::Gote, OutcomeReason::BareKing));
     }
 
     #[test]

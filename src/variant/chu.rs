@@ -132,7 +132,9 @@ pub const SPEC: VariantSpec = VariantSpec {
     rules: RuleSet {
         promotion: PromotionRule::EnterOrCaptureInZone,
         lone_royal_check: false,
-        bare_king: BareKingRule::Chu,
+        bare_king: BareKingRule {
+            attacking_a_royal_saves: true,
+        },
         perpetual: PerpetualRule::CheckOrAttack,
         move_limit_plies: 200,
         counter_strike: true,

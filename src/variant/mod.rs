@@ -111,15 +111,16 @@ pub enum PromotionRule {
     StartOrEndInZone,
 }
 
-/// Which bare-king rule ends the game.
+/// How the bare-king rule differs between variants. The rule itself is one (a lone royal
+/// against a royal and at least one more counted piece loses; checked for both sides after
+/// every move; the bare royal survives while it may take one of exactly two counted
+/// pieces); which pieces count comes from the kinds' `weak` flag, and whether that capture
+/// must be legal from `lone_royal_check`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BareKingRule {
-    /// Chu (lishogi server): a lone royal loses to royal + a counted piece, checked for
-    /// both sides after every move, with the two exceptions of the rules file.
-    Chu,
-    /// Sho (reconstructed rules): baring every enemy piece wins unless the bared side can
-    /// take the last non-royal at once (then kings alone: a draw).
-    Sho,
+pub struct BareKingRule {
+    /// A bare royal that attacks an enemy royal is not bare yet (chu, as lishogi's server
+    /// judges it; sho's reconstructed rules have no such exception).
+    pub attacking_a_royal_saves: bool,
 }
 
 /// Who loses a fourfold repetition.

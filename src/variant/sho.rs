@@ -95,7 +95,9 @@ pub const SPEC: VariantSpec = VariantSpec {
     rules: RuleSet {
         promotion: PromotionRule::StartOrEndInZone,
         lone_royal_check: true,
-        bare_king: BareKingRule::Sho,
+        bare_king: BareKingRule {
+            attacking_a_royal_saves: false,
+        },
         perpetual: PerpetualRule::Check,
         move_limit_plies: 0,
         counter_strike: false,

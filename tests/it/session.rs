@@ -118,6 +118,31 @@ fn a_finished_game_is_answered_and_not_played_on() {
     );
 }
 
+#[test]
+fn sho_king_and_prince_against_a_lone_king_is_a_bare_king() {
+    // Issue 58: the session (and so USI, XBoard, match and analyse, which share
+    // `Position::outcome`) ends a sho game where a promotion leaves a lone king against
+    // king and crown prince; the search finds that capture-promotion as the win.
+    let mut e = Engine::start();
+    e.send("setoption name USI_Variant value shoshogi");
+    e.send("position sfen 4k4/9/3s5/4E4/9/9/9/9/4K4 b - 1");
+    let (lines, _) = search(&mut e, "go depth 4", 10.0);
+    assert!(
+        lines.iter().any(|l| l.contains("score mate 1")),
+        "{lines:#?}"
+    );
+    assert_eq!(lines.last().unwrap(), "bestmove 5d6c+");
+    e.send("position sfen 4k4/9/3s5/4E4/9/9/9/9/4K4 b - 1 moves 5d6c+");
+    let (lines, _) = search(&mut e, "go depth 3", 5.0);
+    assert!(
+        lines.contains(
+            &"info string the game is over (bare king; sente wins); nothing to search".to_string()
+        ),
+        "{lines:#?}"
+    );
+    assert_eq!(lines.last().unwrap(), "bestmove resign");
+}
+
 /// `(depth, score, bound, pv)` of an info line with a pv.
 fn parse_info(line: &str) -> Option<(u32, String, bool, Vec<String>)> {
     let t: Vec<&str> = line.split_whitespace().collect();
