@@ -31,6 +31,13 @@ pub enum AnalyseError {
         /// The system's error.
         source: std::io::Error,
     },
+    /// A results file to resume from that is a pipe, a device or a folder: it cannot be
+    /// read back (reading a pipe would wait for ever).
+    #[error("{}: not a regular file, so no earlier results can be read back from it", path.display())]
+    NotAFile {
+        /// The path.
+        path: PathBuf,
+    },
     /// A line of the results file resumed from that cannot be taken.
     #[error("{}:{line}: {problem}; fix or remove that line", path.display())]
     ResultLine {

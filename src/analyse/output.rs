@@ -97,28 +97,54 @@ pub type Done = HashMap<ResultKey, ResultLine>;
 ///
 /// Exact: a last line cut off by an interrupted run (no newline at its end) is dropped
 /// from the file and redone; any other line that is not UTF-8, not JSON or has no `id` is
-/// an error naming the file and line (nothing is analysed then, nothing is duplicated). A
-/// missing file holds nothing.
+/// an error naming the file and line (nothing is analysed then, nothing is duplicated,
+/// and the file is left as it was, its last line too). A missing file holds nothing; a
+/// pipe or device is refused (it cannot be read back).
 pub fn done_results(path: &std::path::Path) -> Result<Done, AnalyseError> {
-    let mut bytes = match std::fs::read(path) {
+    match std::fs::metadata(path) {
+        Ok(meta) if !meta.is_file() => {
+            return Err(AnalyseError::NotAFile {
+                path: path.to_path_buf(),
+            })
+        }
+        _ => {}
+    }
+    let bytes = match std::fs::read(path) {
         Ok(b) => b,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(HashMap::new()),
         Err(e) => return Err(file_error(path)(e)),
     };
     let complete = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-    if complete < bytes.len() {
+    let (lines, unfinished) = bytes.split_at(complete);
+    // Every finished line is checked before anything is written: a file that is not a
+    // results file is refused whole and left as it was.
+    let done = read_result_lines(path, lines)?;
+    if !unfinished.is_empty() {
+        // A killed run leaves the start of a result line; anything else is not ours.
+        if !unfinished.starts_with(b"{") {
+            return Err(AnalyseError::ResultLine {
+                path: path.to_path_buf(),
+                line: lines.split(|&b| b == b'\n').count(),
+                problem: ResultLineProblem::NotJson,
+            });
+        }
         log::warn!(
             "{}: dropping an unfinished last line ({} bytes); it is analysed again",
             path.display(),
-            bytes.len() - complete
+            unfinished.len()
         );
         let file = std::fs::OpenOptions::new()
             .write(true)
             .open(path)
             .map_err(file_error(path))?;
         file.set_len(complete as u64).map_err(file_error(path))?;
-        bytes.truncate(complete);
     }
+    Ok(done)
+}
+
+/// The result lines of `bytes` (whole lines of `path`), by key; the first line that is
+/// not a result line is an error naming it.
+fn read_result_lines(path: &std::path::Path, bytes: &[u8]) -> Result<Done, AnalyseError> {
     let mut done = HashMap::new();
     for (n, line) in bytes.split(|&b| b == b'\n').enumerate() {
         let at = |problem| AnalyseError::ResultLine {

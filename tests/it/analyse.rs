@@ -241,6 +241,56 @@ fn resume_after_a_cut_line_or_with_bad_bytes_loses_nothing() {
 }
 
 #[test]
+fn resume_never_cuts_a_file_that_is_not_a_results_file() {
+    // Issue 55, case 1: a wrong --output (notes without a final newline) lost its last
+    // line, a one-line file everything, before the file was checked.
+    let dir = tempdir("resume-notes");
+    let out = dir.join("notes.txt");
+    let base = games_args(&out);
+    let base: Vec<&str> = base.iter().map(String::as_str).collect();
+    for notes in [
+        "my notes for the game",
+        "first line\nsecond line",
+        "line one\nline two\nthree",
+    ] {
+        std::fs::write(&out, notes).unwrap();
+        let stderr = analyse_fails(&[&base[..], &["--resume"]].concat());
+        assert!(
+            stderr.contains("notes.txt:1: not a result line")
+                && stderr.contains("nothing was analysed"),
+            "{stderr}"
+        );
+        assert_eq!(std::fs::read_to_string(&out).unwrap(), notes, "left whole");
+    }
+    // Result lines and then a last line that no run of ours writes: refused, kept whole.
+    std::fs::remove_file(&out).unwrap();
+    analyse(&base[..]);
+    let mixed = format!("{}a note", std::fs::read_to_string(&out).unwrap());
+    std::fs::write(&out, &mixed).unwrap();
+    let stderr = analyse_fails(&[&base[..], &["--resume"]].concat());
+    let last = mixed.lines().count();
+    assert!(
+        stderr.contains(&format!("notes.txt:{last}: not a result line")),
+        "{stderr}"
+    );
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), mixed);
+}
+
+#[cfg(unix)]
+#[test]
+fn resume_from_a_pipe_is_refused_at_once() {
+    // Issue 55, case 11: --resume --output FIFO waited for ever with no word.
+    let dir = tempdir("resume-fifo");
+    let fifo = dir.join("results.fifo");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    let base = games_args(&fifo);
+    let base: Vec<&str> = base.iter().map(String::as_str).collect();
+    let stderr = analyse_fails(&[&base[..], &["--resume"]].concat());
+    assert!(stderr.contains("not a regular file"), "{stderr}");
+}
+
+#[test]
 fn kif_files_keep_their_comments_and_never_collide() {
     let dir = tempdir("kif-names");
     let input = dir.join("games.jsonl");
