@@ -7,7 +7,7 @@ mod commands;
 use anyhow::Result;
 use clap::{Parser, Subcommand};
 use commands::{analyse_command, tools, tune_command};
-use std::io::BufRead;
+use shishi::session::io::Input;
 
 #[derive(Parser)]
 #[command(
@@ -116,19 +116,15 @@ fn run(cli: Cli) -> Result<()> {
 
 /// Reads the first line and picks the protocol it belongs to.
 fn protocol_by_first_line() -> Result<()> {
-    // Bytes, not a String: a first line that is not UTF-8 is still a line (and an error
-    // message from the protocol, not a failed start).
-    let mut bytes = Vec::new();
-    if std::io::stdin().lock().read_until(b'\n', &mut bytes)? == 0 {
-        return Ok(());
-    }
-    let first = String::from_utf8_lossy(&bytes)
-        .trim_end_matches(['\r', '\n'])
-        .to_string();
-    if first.trim() == "xboard" {
-        shishi::cecp::run(Some(first))?;
-    } else {
-        shishi::usi::run(Some(first))?;
+    // As every later line: any bytes, and an over-long line skipped, never held (the
+    // protocol then says so).
+    let first = shishi::session::io::read_line(&mut std::io::stdin().lock());
+    match first {
+        None => {}
+        Some(Input::Line(line)) if line.trim() == "xboard" => {
+            shishi::cecp::run(Some(Input::Line(line)))?
+        }
+        first => shishi::usi::run(first)?,
     }
     Ok(())
 }

@@ -92,12 +92,12 @@ pub struct Controller {
 }
 
 /// Runs the XBoard loop on stdin/stdout. `first` is a line already read (`xboard`).
-pub fn run(first: Option<String>) -> std::io::Result<()> {
+pub fn run(first: Option<Input>) -> std::io::Result<()> {
     let (tx, rx) = mpsc::channel();
     spawn_stdin_reader(tx.clone(), Event::Input)?;
     let mut engine = Controller::new(Arc::new(Output::stdout()), tx)?;
-    if let Some(line) = first {
-        if !engine.handle(Event::Input(Input::Line(line))) {
+    if let Some(input) = first {
+        if !engine.handle(Event::Input(input)) {
             return Ok(());
         }
     }

@@ -37,9 +37,11 @@ pub fn next_event<E>(events: &Receiver<E>) -> Option<E> {
         match events.try_recv() {
             Ok(event) => return Some(event),
             Err(TryRecvError::Disconnected) => return None,
+            // What the search and the worker said first, then the input, a line at a
+            // time (the lines still queued belong to the searches they follow).
             Err(TryRecvError::Empty) => {
-                if !super::single_thread::read_blocking() {
-                    // The input has ended: what it handed on last (its `Eof`), if anything.
+                if !super::single_thread::deliver_next() && !super::single_thread::read_blocking() {
+                    // The input has ended and its `Eof` was handed on.
                     return events.try_recv().ok();
                 }
             }
@@ -52,31 +54,32 @@ pub fn next_event<E>(events: &Receiver<E>) -> Option<E> {
 /// Reads lines and hands each to `each`, then [`Input::Eof`]. Stops early when `each`
 /// returns false (the receiver is gone).
 pub fn read_lines<R: BufRead>(mut input: R, mut each: impl FnMut(Input) -> bool) {
-    let mut buf = Vec::new();
-    loop {
-        buf.clear();
-        let mut limited = std::io::Read::take(&mut input, MAX_LINE_BYTES as u64 + 1);
-        match limited.read_until(b'\n', &mut buf) {
-            Ok(0) | Err(_) => break,
-            Ok(_) => {
-                if !buf.ends_with(b"\n") && buf.len() > MAX_LINE_BYTES {
-                    let length = buf.len() + skip_line(&mut input);
-                    // Nor does the buffer keep the long line's memory.
-                    buf = Vec::new();
-                    if !each(Input::Overlong(length)) {
-                        return;
-                    }
-                    continue;
-                }
-                let text = String::from_utf8_lossy(&buf);
-                let line = text.trim_end_matches(['\r', '\n']).to_string();
-                if !each(Input::Line(line)) {
-                    return;
-                }
-            }
+    while let Some(line) = read_line(&mut input) {
+        if !each(line) {
+            return;
         }
     }
     each(Input::Eof);
+}
+
+/// Reads one line: its text without the line end, or [`Input::Overlong`] for a line over
+/// [`MAX_LINE_BYTES`] (skipped, never held); `None` at the end of the input.
+pub fn read_line<R: BufRead>(input: &mut R) -> Option<Input> {
+    let mut buf = Vec::new();
+    let mut limited = std::io::Read::take(&mut *input, MAX_LINE_BYTES as u64 + 1);
+    match limited.read_until(b'\n', &mut buf) {
+        Ok(0) | Err(_) => None,
+        Ok(_) if !buf.ends_with(b"\n") && buf.len() > MAX_LINE_BYTES => {
+            let length = buf.len();
+            // Nor does the buffer keep the long line's memory.
+            drop(buf);
+            Some(Input::Overlong(length + skip_line(input)))
+        }
+        Ok(_) => {
+            let text = String::from_utf8_lossy(&buf);
+            Some(Input::Line(text.trim_end_matches(['\r', '\n']).to_string()))
+        }
+    }
 }
 
 /// Skips input up to and including the next line end without keeping it (a line of

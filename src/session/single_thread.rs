@@ -5,15 +5,20 @@
 //!   worker suspends the module until a message comes, with JavaScript Promise
 //!   Integration);
 //! - during a search, about every 10 ms, the search's stop test lets the input in
-//!   ([`poll_during_search`], registered with `control::input_poll`): the commands that end
-//!   a search in the other builds ([`ENDS_A_SEARCH`]: `stop`, a new `go`, ...) stop it and
-//!   `ponderhit` releases it at once; every line, those too, is handed on to the
-//!   front-end, which takes it when the search has answered (so `isready` is answered
-//!   then, after the `bestmove`).
+//!   ([`poll_during_search`], registered with `control::input_poll`).
+//!
+//! Lines read wait in the pump's queue and go to the front-end one at a time, when its loop
+//! asks ([`deliver_next`]): while the front-end runs a search, the queue holds exactly the
+//! lines sent after the command that started it, and the search acts on them at once
+//! (`input::act_on_queued`: `ponderhit` releases it, the first command that ends a search
+//! ends it, and what comes after that command belongs to a later search). The front-end
+//! takes every line, those too, when the search has answered (so `isready` is answered
+//! then, after the `bestmove`).
 
-use super::input::{Input, MAX_LINE_BYTES};
+use super::input::{act_on_queued, Input, MAX_LINE_BYTES};
 use crate::control::SearchControl;
 use std::cell::RefCell;
+use std::collections::VecDeque;
 use std::io::Read;
 use std::sync::mpsc::Sender;
 
@@ -31,9 +36,11 @@ struct Pump {
     partial: Vec<u8>,
     /// The length of an over-long line being skipped, if one is.
     skipping: Option<usize>,
+    /// Whole lines read that the front-end has not taken yet, in order.
+    queue: VecDeque<Input>,
     /// Hands a line on to the front-end; false when it is gone.
     deliver: Box<dyn FnMut(Input) -> bool>,
-    /// The input has ended.
+    /// The input has ended (its `Eof` is queued).
     ended: bool,
 }
 
@@ -48,6 +55,7 @@ pub fn start_input<E: 'static>(events: Sender<E>, wrap: fn(Input) -> E) {
         *p.borrow_mut() = Some(Pump {
             partial: Vec::new(),
             skipping: None,
+            queue: VecDeque::new(),
             deliver: Box::new(move |input| events.send(wrap(input)).is_ok()),
             ended: false,
         })
@@ -55,49 +63,71 @@ pub fn start_input<E: 'static>(events: Sender<E>, wrap: fn(Input) -> E) {
     crate::control::input_poll::register(poll_during_search);
 }
 
-/// Waits for input and hands on the whole lines read; false once the input has ended.
-pub fn read_blocking() -> bool {
-    read_some(None)
+/// Hands the oldest line read to the front-end; false when none is waiting.
+pub fn deliver_next() -> bool {
+    PUMP.with(|p| {
+        let mut pump = p.borrow_mut();
+        let Some(pump) = pump.as_mut() else {
+            return false;
+        };
+        match pump.queue.pop_front() {
+            Some(input) => {
+                (pump.deliver)(input);
+                true
+            }
+            None => false,
+        }
+    })
 }
 
-/// During a search: reads what has come in, if anything, acting on `control` at once.
+/// Waits for input and queues the whole lines read; false once the input has ended.
+pub fn read_blocking() -> bool {
+    read_some()
+}
+
+/// During a search: reads what has come in, if anything, and lets the lines queued behind
+/// the search act on it.
 #[allow(unsafe_code)]
 fn poll_during_search(control: &SearchControl) {
     // SAFETY: an import of the page's worker (shishi.worker.js) that takes no arguments
     // and only reports a count.
     if unsafe { input_waiting() } > 0 {
-        read_some(Some(control));
+        read_some();
     }
+    PUMP.with(|p| {
+        if let Some(pump) = p.borrow().as_ref() {
+            act_on_queued(&pump.queue, control);
+        }
+    });
 }
 
-/// Reads once from stdin (blocking when nothing has come) and hands on each whole line;
-/// with a running search's `control`, a line that stops or releases it does so first.
-fn read_some(control: Option<&SearchControl>) -> bool {
+/// Reads once from stdin (blocking when nothing has come) and queues each whole line.
+fn read_some() -> bool {
     // Larger than stdin's own buffer, so that std reads straight from the descriptor and
     // keeps nothing back.
     let mut buf = vec![0u8; 64 * 1024];
+    if PUMP.with(|p| p.borrow().as_ref().is_none_or(|pump| pump.ended)) {
+        return false;
+    }
     let read = std::io::stdin().read(&mut buf).unwrap_or(0);
     PUMP.with(|p| {
         let mut pump = p.borrow_mut();
         let Some(pump) = pump.as_mut() else {
             return false;
         };
-        if pump.ended {
-            return false;
-        }
         if read == 0 {
             pump.ended = true;
-            (pump.deliver)(Input::Eof);
-            return false;
+            pump.queue.push_back(Input::Eof);
+        } else {
+            pump.take(&buf[..read]);
         }
-        pump.take(&buf[..read], control);
         true
     })
 }
 
 impl Pump {
-    /// Takes bytes read: whole lines are handed on, the rest kept.
-    fn take(&mut self, bytes: &[u8], control: Option<&SearchControl>) {
+    /// Takes bytes read: whole lines are queued, the rest kept.
+    fn take(&mut self, bytes: &[u8]) {
         for &b in bytes {
             if b != b'\n' {
                 match &mut self.skipping {
@@ -111,50 +141,13 @@ impl Pump {
                 continue;
             }
             if let Some(length) = self.skipping.take() {
-                (self.deliver)(Input::Overlong(length));
+                self.queue.push_back(Input::Overlong(length));
                 continue;
             }
             let text = String::from_utf8_lossy(&self.partial);
             let line = text.trim_end_matches('\r').to_string();
             self.partial.clear();
-            if let Some(control) = control {
-                act_at_once(&line, control);
-            }
-            (self.deliver)(Input::Line(line));
+            self.queue.push_back(Input::Line(line));
         }
-    }
-}
-
-/// The commands that end a running search when their front-end takes them (USI's `stop`,
-/// `quit`, a new `go`, `usinewgame`, `gameover`; XBoard's `?`, `exit`, `quit`, `analyze` and
-/// its game commands): here the search ends as soon as they come, so that the front-end,
-/// which takes them when the search has answered, finds it ended as it would have ended it.
-const ENDS_A_SEARCH: &[&str] = &[
-    "stop",
-    "quit",
-    "go",
-    "usinewgame",
-    "gameover",
-    "?",
-    "exit",
-    "analyze",
-    "new",
-    "variant",
-    "force",
-    "playother",
-    "result",
-    "undo",
-    "remove",
-    "usermove",
-    "setboard",
-];
-
-/// What a line does to a running search before the front-end sees it.
-fn act_at_once(line: &str, control: &SearchControl) {
-    let command = line.split_whitespace().next().unwrap_or("");
-    if command == "ponderhit" {
-        control.ponderhit();
-    } else if ENDS_A_SEARCH.contains(&command) {
-        control.stop();
     }
 }

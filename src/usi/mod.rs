@@ -15,13 +15,13 @@ use std::sync::mpsc;
 use std::sync::Arc;
 
 /// Runs the USI loop on stdin/stdout until `quit` or end of input. `first` is a line
-/// already read (by the protocol detection in `main`).
-pub fn run(first: Option<String>) -> std::io::Result<()> {
+/// already read (by the protocol detection in `main`), or its over-long report.
+pub fn run(first: Option<Input>) -> std::io::Result<()> {
     let (tx, rx) = mpsc::channel();
     spawn_stdin_reader(tx, |i| i)?;
     let mut controller = Controller::new(Arc::new(Output::stdout()))?;
-    if let Some(line) = first {
-        if controller.handle(Input::Line(line)) == Flow::Quit {
+    if let Some(input) = first {
+        if controller.handle(input) == Flow::Quit {
             return Ok(());
         }
     }
