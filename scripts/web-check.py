@@ -20,6 +20,12 @@ Chromium, on each:
   move list (one item a move, numbered 1 to N: a lion's two steps in one); then
   pastes a lishogi KIF into the page and checks the moves it loaded; then plays 10 plies of
   sho on its 9 x 9 board and checks them likewise;
+- runs web/test/hostile.html: issue 55's bursts replayed (a stop read ahead by the one-
+  thread build, input over the threads build's 64 KiB ring, the play page's kifread of a
+  653-ply game, a 2 MiB line), then a seeded fuzz of random bursts of USI commands with
+  long lines (--fuzz-sessions sessions of --fuzz-bursts bursts, seed --fuzz-seed); every
+  `go` must get one `bestmove`, in order, legal by the native engine in that go's position
+  (`resign` only where the position was refused), every `isready` its `readyok`;
 - with --speed: nodes per second from the chu start, `go movetime MS` (5000), of the
   threads build with one and two threads, of the one-thread build, and of the native
   build (USI) with one and two threads, one after the other, and their ratios.
@@ -108,6 +114,11 @@ def main():
     ap.add_argument("--speed", action="store_true")
     ap.add_argument("--ms", type=int, default=5000)
     ap.add_argument("--no-build", action="store_true")
+    ap.add_argument("--fuzz-seed", type=int, default=int(os.environ.get("GITHUB_RUN_NUMBER", "55")))
+    ap.add_argument("--fuzz-sessions", type=int, default=3)
+    ap.add_argument("--fuzz-bursts", type=int, default=8)
+    ap.add_argument("--only-hostile", action="store_true",
+                    help="run only the hostile-input page (the fuzz by hand)")
     a = ap.parse_args()
     if not a.no_build:
         subprocess.run([os.path.join(ROOT, "scripts", "build-web.sh")], check=True)
@@ -130,8 +141,13 @@ def main():
             bases[mode] = f"http://127.0.0.1:{port}"
         time.sleep(0.5)
         failures, checks = 0, 0
+        write_long_game()
         for mode, base in bases.items():
-            failed, done = check_page(mode, base)
+            if not a.only_hostile:
+                failed, done = check_page(mode, base)
+                failures += failed
+                checks += done
+            failed, done = check_hostile(mode, base, a.fuzz_seed, a.fuzz_sessions, a.fuzz_bursts)
             failures += failed
             checks += done
         if a.speed:
@@ -194,6 +210,96 @@ def check_page(mode, base):
     print(f"[{mode}] play page: sho on a {sho['squares']}-square board, {len(sho['moves'])} plies "
           + ("every move legal by the native engine" if sho_ok else f"WRONG: {why}"))
     return failures, 2 + len(r["steps"]) + 4
+
+
+def write_long_game():
+    """The KIF of the 653-ply game of the round-trip set, as the native engine writes it with
+    a comment after each move, for the hostile page's kifread."""
+    games = [json.loads(line) for line in open(os.path.join(ROOT, "tests", "data", "kif",
+                                                            "roundtrip-games.jsonl"))]
+    game = max(games, key=lambda g: len(g["moves"].split()))
+    start = f"sfen {game['initialSfen']}" if game.get("initialSfen") else "startpos"
+    out = subprocess.run([SHISHI], input=f"position {start} moves {game['moves']}\nkif\nquit\n",
+                         capture_output=True, text=True, check=True).stdout
+    kif = []
+    for line in out.splitlines():
+        if line.startswith("kif "):
+            kif.append(line[4:])
+            # A comment after every move, as an annotated game has: the encoded text is
+            # then about 140 KB, over the threads build's 64 KiB input ring.
+            if line[4:].lstrip()[:1].isdigit():
+                kif.append("*この手の評価値と読み筋（テスト用の注釈）")
+    with open(os.path.join(ROOT, "target", "web", "test", "long-game.kif"), "w") as f:
+        f.write("\n".join(kif) + "\n")
+
+
+def answers_are_right(session):
+    """Whether every go of a hostile session got its one bestmove, legal in its position,
+    and every isready its readyok; the first thing wrong, if not."""
+    if not session["settled"]:
+        return False, f"did not settle: {len(session['gos'])} go, {len(session['bestmoves'])} " \
+                      f"bestmove, {session['readyok']}/{session['isready']} readyok; last lines " \
+                      f"{session['lines'][-6:]}"
+    if len(session["bestmoves"]) != len(session["gos"]) or session["readyok"] != session["isready"]:
+        return False, f"{len(session['gos'])} go but {len(session['bestmoves'])} bestmove, " \
+                      f"{session['isready']} isready but {session['readyok']} readyok"
+    for i, (position, move) in enumerate(zip(session["gos"], session["bestmoves"])):
+        if position is None:
+            if move != "resign":
+                return False, f"go {i + 1} had no position but got bestmove {move}"
+        elif move not in legal_moves_cached(position[len("sfen "):]):
+            return False, f"go {i + 1}: bestmove {move} is not legal in {position[-60:]!r}"
+    return True, ""
+
+
+_legal = {}
+
+
+def legal_moves_cached(sfen_and_moves):
+    if sfen_and_moves not in _legal:
+        _legal[sfen_and_moves] = legal_moves(sfen_and_moves)
+    return _legal[sfen_and_moves]
+
+
+def check_hostile(mode, base, seed, sessions, bursts):
+    """Issue 55's bursts and the fuzz under one build; (failures, checks)."""
+    url = f"{base}/test/hostile.html?cases=1&fuzz={seed}&sessions={sessions}&bursts={bursts}"
+    r = driver(url, timeout_ms=600000)
+    if not r.get("ok"):
+        sys.exit(f"hostile page ({mode}): {r.get('error')}")
+    failures = 0
+    for case in r["cases"]:
+        good, why = answers_are_right(case)
+        name = case["name"]
+        if name.startswith("kifread"):
+            extra = case["kifMoves"] == 653 and case["unknown"] == 0
+            why = why or f"{case['kifMoves']} moves read, {case['unknown']} unknown command"
+            detail = f"{case['kifMoves']} moves read from {case['encodedBytes']} bytes"
+        elif name.startswith("3000"):
+            extra = case["unknown"] == 0
+            why = why or f"{case['unknown']} lines answered 'unknown command'"
+            detail = "no line lost"
+        elif name.startswith("a 2 MiB"):
+            extra = case["overlong"] == 1
+            why = why or f"{case['overlong']} over-long lines reported"
+            detail = "skipped as one line"
+        else:
+            extra, detail = True, ""
+        good = good and extra
+        failures += not good
+        print(f"[{mode}] hostile: {name}: {len(case['gos'])} go, {len(case['bestmoves'])} "
+              f"bestmove{', ' + detail if detail else ''}" + ("" if good else f" WRONG: {why}"))
+    lines = gos = 0
+    for i, session in enumerate(r["sessions"]):
+        good, why = answers_are_right(session)
+        failures += not good
+        lines += session["sent"]
+        gos += len(session["gos"])
+        if not good:
+            print(f"[{mode}] fuzz session {i} (seed {seed}) WRONG: {why}")
+    print(f"[{mode}] fuzz (seed {seed}): {len(r['sessions'])} sessions, {lines} lines sent, "
+          f"{gos} bestmoves checked against their own go")
+    return failures, len(r["cases"]) + len(r["sessions"])
 
 
 def measure_speed(bases, ms):

@@ -21,6 +21,8 @@
   const here = (path) => new URL(path, script || global.location.href).href;
   // The threads build's memory: at most 4 GiB (the module is linked with that maximum).
   const MAX_PAGES = 65536;
+  // The threads build's input ring: its bytes, and where they start after the control words.
+  const RING_BYTES = 1 << 16, RING_DATA = 16;
 
   // Whether a compiled module is the threads build (it asks for wasi-threads).
   const usesThreads = (module) => WebAssembly.Module.imports(module).some((i) => i.module === 'wasi');
@@ -51,15 +53,18 @@
     const onmessage = (event) => {
       const m = event.data;
       if (m.type === 'line') listeners.forEach((fn) => fn(m.line));
+      else if (m.type === 'drained') flush();
       else if (m.type === 'spawn') startThread(m.tid, m.startArg);
       else if (m.type === 'error') console.error('shishi:', m.message);
     };
     let send;
+    let flush = () => {};
     let startThread = null;
     if (threads) {
       const memory = opts.wasmMemory || new WebAssembly.Memory({ initial: 512, maximum: MAX_PAGES, shared: true });
-      const stdin = new SharedArrayBuffer(8 + (1 << 16));
-      const control = new Int32Array(stdin, 0, 2), data = new Uint8Array(stdin, 8);
+      // The input ring: [written, read, page waiting] then the bytes (see the worker).
+      const stdin = new SharedArrayBuffer(RING_DATA + RING_BYTES);
+      const control = new Int32Array(stdin, 0, 3), data = new Uint8Array(stdin, RING_DATA);
       const spawnCounter = new SharedArrayBuffer(4);
       const start = (role, tid, startArg) => {
         const worker = new Worker(workerUrl);
@@ -69,13 +74,39 @@
       };
       startThread = (tid, startArg) => start('thread', tid, startArg);
       start('main', 0, 0);
-      // Appended to the input ring; the engine's reader wakes up.
-      send = (bytes) => {
+      // Input the ring has no room for yet, in order: never written over unread bytes.
+      const waiting = [];
+      let waitingFrom = 0;
+      const fill = () => {
         let written = Atomics.load(control, 0);
-        for (const b of bytes) { data[written % data.length] = b; written++; }
-        Atomics.store(control, 0, written);
-        Atomics.notify(control, 0);
+        const free = RING_BYTES - ((written - Atomics.load(control, 1)) >>> 0);
+        let room = free;
+        while (room > 0 && waiting.length) {
+          const chunk = waiting[0];
+          const n = Math.min(room, chunk.length - waitingFrom);
+          for (let i = 0; i < n; i++) data[((written + i) >>> 0) % RING_BYTES] = chunk[waitingFrom + i];
+          written = (written + n) | 0;
+          room -= n;
+          waitingFrom += n;
+          if (waitingFrom === chunk.length) { waiting.shift(); waitingFrom = 0; }
+        }
+        if (room !== free) {
+          Atomics.store(control, 0, written);
+          Atomics.notify(control, 0);
+        }
       };
+      // Writes what fits; while input waits, the reader says when it has read ('drained').
+      flush = () => {
+        fill();
+        while (waiting.length) {
+          Atomics.store(control, 2, 1);
+          // The reader may have read between the fill and the flag: look once more.
+          if (RING_BYTES - ((Atomics.load(control, 0) - Atomics.load(control, 1)) >>> 0) === 0) return;
+          Atomics.store(control, 2, 0);
+          fill();
+        }
+      };
+      send = (bytes) => { waiting.push(bytes); flush(); };
     } else {
       const worker = new Worker(workerUrl);
       worker.onmessage = onmessage;

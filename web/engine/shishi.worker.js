@@ -2,7 +2,8 @@
 // binary, in one of two modes.
 // - threads (shishi.wasm, wasm32-wasip1-threads): its threads (wasi-threads) are more
 //   workers over the same shared memory; standard input is a ring buffer in a
-//   SharedArrayBuffer that the page fills (shishi.js), read with Atomics.wait.
+//   SharedArrayBuffer that the page fills (shishi.js) as far as it has room, read with
+//   Atomics.wait.
 // - single (shishi-single.wasm, wasm32-wasip1, for a page that is not cross-origin
 //   isolated): one worker, no shared memory; the page posts its input as messages, and
 //   the module waits for them (reading stdin, sleeping, or looking for input during a
@@ -37,6 +38,10 @@ function writeOut(fd, chunk) {
   }
 }
 
+// Threads mode's input: a ring of bytes in a SharedArrayBuffer that the page fills.
+// stdinControl holds [written, read, page waiting]: the two counts of bytes (mod 2^32) and
+// a flag the page sets when it holds input the ring had no room for, so that the reader,
+// having made room, tells it ('drained'); the page never writes over unread bytes.
 // Blocks until the page has written input, then copies what fits (the stdin reader thread
 // is the only reader).
 function readIn(iovs, count, nreadPtr) {
@@ -46,13 +51,14 @@ function readIn(iovs, count, nreadPtr) {
   }
   let read = Atomics.load(stdinControl, 1), total = 0;
   const size = stdinData.length, dv = view(), mem = bytes();
-  for (let i = 0; i < count && read < written; i++) {
+  for (let i = 0; i < count && read !== written; i++) {
     const ptr = dv.getUint32(iovs + i * 8, true), len = dv.getUint32(iovs + i * 8 + 4, true);
     let n = 0;
-    while (n < len && read < written) { mem[ptr + n++] = stdinData[read % size]; read++; }
+    while (n < len && read !== written) { mem[ptr + n++] = stdinData[(read >>> 0) % size]; read = (read + 1) | 0; }
     total += n;
   }
   Atomics.store(stdinControl, 1, read);
+  if (Atomics.compareExchange(stdinControl, 2, 1, 0) === 1) postMessage({ type: 'drained' });
   view().setUint32(nreadPtr, total, true);
   return ERRNO.SUCCESS;
 }
@@ -224,8 +230,8 @@ onmessage = async (event) => {
   if (m.type !== 'start') return;
   if (m.role === 'single') return startSingle(m.module);
   memory = m.memory;
-  stdinControl = new Int32Array(m.stdin, 0, 2);
-  stdinData = new Uint8Array(m.stdin, 8);
+  stdinControl = new Int32Array(m.stdin, 0, 3);
+  stdinData = new Uint8Array(m.stdin, 16);
   spawnCounter = new Int32Array(m.spawnCounter);
   const instance = await WebAssembly.instantiate(m.module, {
     env: { memory },
