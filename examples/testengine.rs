@@ -1,10 +1,11 @@
 //! A tiny scripted USI engine for the match runner's tests (`tests/it/match_runner.rs`):
 //! it plays random legal moves, and can be told to misbehave after some moves (play an
-//! illegal move, crash, or hang), or print lines that are not UTF-8. An example, so that it
+//! illegal move, crash, hang, or close its output and live on), or print lines that are not
+//! UTF-8. An example, so that it
 //! is built with the tests (`cargo test` builds the examples) and never ships in the
 //! `shishi` binary.
 //!
-//!     testengine [--behaviour random|illegal|crash|hang|shiftjis] [--after N] [--seed S]
+//!     testengine [--behaviour random|illegal|crash|hang|closeout|shiftjis] [--after N] [--seed S]
 
 use shishi::core::rng::Rng;
 use shishi::position::{GenMode, Position};
@@ -24,6 +25,7 @@ fn main() {
         "illegal" => Behaviour::Illegal,
         "crash" => Behaviour::Crash,
         "hang" => Behaviour::Hang,
+        "closeout" => Behaviour::CloseOutput,
         "shiftjis" => Behaviour::ShiftJis,
         other => {
             eprintln!("testengine: unknown behaviour '{other}'");
@@ -46,6 +48,8 @@ enum Behaviour {
     Crash,
     /// Stops answering after `after` moves.
     Hang,
+    /// Closes its output after `after` moves and lives on (until its input ends).
+    CloseOutput,
     /// Random legal moves, each after an `info string` in Shift-JIS (not UTF-8).
     ShiftJis,
 }
@@ -90,6 +94,10 @@ fn run(behaviour: Behaviour, after: usize, seed: u64) {
                             std::thread::sleep(std::time::Duration::from_secs(3600));
                             None
                         }
+                        Behaviour::CloseOutput => {
+                            close_stdout();
+                            None
+                        }
                         Behaviour::ShiftJis => {
                             // 投了 in Shift-JIS.
                             let _ = out.write_all(b"info string \x93\x8a\x97\xb9\n");
@@ -123,3 +131,14 @@ fn random_move(pos: &mut Position, rng: &mut Rng) -> String {
         pos.move_to_usi(mv)
     )
 }
+
+/// Closes the process's standard output (its descriptor, not only Rust's handle).
+#[cfg(unix)]
+fn close_stdout() {
+    use std::os::fd::FromRawFd;
+    // SAFETY: descriptor 1 is this process's stdout; nothing writes to it after this.
+    drop(unsafe { std::fs::File::from_raw_fd(1) });
+}
+
+#[cfg(not(unix))]
+fn close_stdout() {}

@@ -65,6 +65,13 @@ pub struct MatchArgs {
     /// Plies after which a game is drawn (0: no limit but the rules').
     #[arg(long, default_value_t = 1000)]
     max_plies: usize,
+    /// Hash memory in MB for each XBoard engine that asks for it (feature memory=1), sent
+    /// as XBoard does with `memory N` unless its --engine has option.memory; XBoard engines
+    /// that offer smp=1 are sent `cores 1` likewise. USI engines keep their own hash unless
+    /// given option.USI_Hash.
+    #[arg(long, default_value_t = shishi::tournament::engine::DEFAULT_HASH_MB,
+          value_parser = clap::value_parser!(u64).range(1..=65536))]
+    hash: u64,
     /// Milliseconds an engine may go over its clock before it loses on time.
     #[arg(long, default_value_t = 100)]
     timemargin: u64,
@@ -83,7 +90,12 @@ pub fn run_match(a: MatchArgs) -> Result<()> {
     let engines = a
         .engines
         .iter()
-        .map(|e| EngineSpec::parse(e))
+        .map(|e| {
+            EngineSpec::parse(e).map(|spec| EngineSpec {
+                hash_mb: a.hash,
+                ..spec
+            })
+        })
         .collect::<Result<Vec<_>, _>>()?;
     anyhow::ensure!(engines.len() >= 2, "a match needs two --engine or more");
     let tc = match (&a.tc, &a.byoyomi, a.movetime, a.nodes) {

@@ -39,7 +39,14 @@ pub struct EngineSpec {
     pub options: Vec<(String, String)>,
     /// Its own Fischer clock (time odds), instead of the match's.
     pub tc: Option<TimeControl>,
+    /// Hash memory, MB, for an XBoard engine that asks for it (`feature memory=1`) and
+    /// has no `option.memory`: the match's `--hash`.
+    pub hash_mb: u64,
 }
+
+/// XBoard's own default hash size, MB: what an XBoard engine gets when the match names
+/// none.
+pub const DEFAULT_HASH_MB: u64 = 64;
 
 impl EngineSpec {
     /// Parses the `--engine` value.
@@ -51,6 +58,7 @@ impl EngineSpec {
             name: String::new(),
             options: Vec::new(),
             tc: None,
+            hash_mb: DEFAULT_HASH_MB,
         };
         for part in text.split(',').filter(|p| !p.is_empty()) {
             let (key, value) = part
@@ -128,13 +136,43 @@ const HANDSHAKE: Duration = Duration::from_secs(10);
 fn looks_like_xboard(line: &str) -> bool {
     [
         "feature ",
-        "Error (",
+        // `Error (unknown command): usi` as the protocol has it; HaChu says `Error: ...`.
+        "Error",
         "Illegal move",
         "tellusererror",
         "telluser ",
+        // XBoard engines' debug output (HaChu echoes its input so).
+        "# ",
     ]
     .iter()
     .any(|w| line.starts_with(w))
+}
+
+/// The commands that set an XBoard engine up after `protover 2`, as XBoard sends them:
+/// `memory` and `cores` to an engine whose `features` offer them (`memory=1`, `smp=1`),
+/// from the spec's `option.memory` / `option.cores` or else the match's hash and one core
+/// (HaChu without `memory` refuses legal moves and dies); then its other options.
+fn cecp_setup(spec: &EngineSpec, features: &[String]) -> Vec<String> {
+    let offers = |feature: &str| {
+        features
+            .iter()
+            .any(|l| l.split_whitespace().any(|w| w == feature))
+    };
+    let given = |name: &str| spec.options.iter().any(|(n, _)| n == name);
+    let mut commands = Vec::new();
+    if offers("memory=1") && !given("memory") {
+        commands.push(format!("memory {}", spec.hash_mb));
+    }
+    if offers("smp=1") && !given("cores") {
+        commands.push("cores 1".to_string());
+    }
+    for (name, value) in &spec.options {
+        commands.push(match name.as_str() {
+            "memory" | "cores" => format!("{name} {value}"),
+            _ => format!("option {name}={value}"),
+        });
+    }
+    commands
 }
 
 /// Starts an engine, does its handshake and quits it: a match checks every engine so
@@ -231,14 +269,17 @@ impl Engine {
                 engine.send("protover 2").await?;
                 // Engines that never send done=1 get two seconds, as XBoard gives them.
                 let short = Instant::now() + Duration::from_secs(2);
+                let mut features = Vec::new();
                 let _ = engine
-                    .wait_for(short.min(deadline), |l| l.contains("done=1"))
+                    .wait_for(short.min(deadline), |l| {
+                        if l.starts_with("feature ") {
+                            features.push(l.to_string());
+                        }
+                        l.contains("done=1")
+                    })
                     .await;
-                for (name, value) in spec.options.clone() {
-                    match name.as_str() {
-                        "memory" | "cores" => engine.send(&format!("{name} {value}")).await?,
-                        _ => engine.send(&format!("option {name}={value}")).await?,
-                    }
+                for command in cecp_setup(spec, &features) {
+                    engine.send(&command).await?;
                 }
             }
         }
@@ -252,7 +293,9 @@ impl Engine {
     fn handshake_failed(&self, error: EngineError) -> EngineError {
         let xboardish = self.unexpected.iter().any(|l| looks_like_xboard(l));
         let what = match error {
-            EngineError::Crashed => "it exited during the USI handshake (usi/usiok)",
+            EngineError::Crashed(_) | EngineError::ClosedOutput => {
+                "it exited during the USI handshake (usi/usiok)"
+            }
             _ if xboardish => "it answered usi as an XBoard engine does",
             _ => "it did not answer usi with usiok within 10 s",
         };
@@ -266,27 +309,38 @@ impl Engine {
     }
 
     async fn send(&mut self, line: &str) -> Result<(), EngineError> {
-        self.stdin
-            .write_all(line.as_bytes())
-            .await
-            .map_err(|_| EngineError::Crashed)?;
-        self.stdin
-            .write_all(b"\n")
-            .await
-            .map_err(|_| EngineError::Crashed)?;
-        self.stdin.flush().await.map_err(|_| EngineError::Crashed)
+        let written = async {
+            self.stdin.write_all(line.as_bytes()).await?;
+            self.stdin.write_all(b"\n").await?;
+            self.stdin.flush().await
+        }
+        .await;
+        match written {
+            Ok(()) => Ok(()),
+            Err(_) => Err(self.lost().await),
+        }
+    }
+
+    /// Why the engine's pipes closed: its process exited ([`EngineError::Crashed`], with
+    /// the status), or it lives on with its output closed. An engine that closes its output
+    /// just before it exits is given half a second to do so.
+    async fn lost(&mut self) -> EngineError {
+        match tokio::time::timeout(Duration::from_millis(500), self.child.wait()).await {
+            Ok(Ok(status)) => EngineError::Crashed(status.to_string()),
+            _ => EngineError::ClosedOutput,
+        }
     }
 
     /// Reads lines until one matches; notes evaluations on the way.
     async fn wait_for(
         &mut self,
         deadline: Instant,
-        pred: impl Fn(&str) -> bool,
+        mut pred: impl FnMut(&str) -> bool,
     ) -> Result<String, EngineError> {
         loop {
             match timeout_at(deadline, self.lines.recv()).await {
                 Err(_) => return Err(EngineError::Timeout),
-                Ok(None) => return Err(EngineError::Crashed),
+                Ok(None) => return Err(self.lost().await),
                 Ok(Some(line)) => {
                     let line = line.trim().to_string();
                     if pred(&line) {
@@ -558,6 +612,50 @@ mod tests {
         assert!(EngineSpec::parse("proto=usi").is_err());
         assert!(EngineSpec::parse("cmd=x,proto=uci").is_err());
         assert!(EngineSpec::parse("cmd=x,colour=red").is_err());
+    }
+
+    #[test]
+    fn an_xboard_engine_gets_memory_and_cores_as_xboard_sends_them() {
+        // Issue 55, case 4: HaChu without `memory` refused a legal move and died.
+        let hachu_features = [
+            "feature ping=1 setboard=1 colors=0 usermove=1 memory=1 debug=1".to_string(),
+            "feature done=1".to_string(),
+        ];
+        let spec = EngineSpec::parse("cmd=hachu,proto=cecp,option.Resign=1").unwrap();
+        assert_eq!(
+            cecp_setup(&spec, &hachu_features),
+            ["memory 64", "option Resign=1"]
+        );
+        let spec = EngineSpec {
+            hash_mb: 256,
+            ..EngineSpec::parse("cmd=x,proto=cecp").unwrap()
+        };
+        let smp = ["feature memory=1 smp=1 done=1".to_string()];
+        assert_eq!(cecp_setup(&spec, &smp), ["memory 256", "cores 1"]);
+        // The spec's own values win, and are sent once.
+        let spec = EngineSpec::parse("cmd=x,proto=cecp,option.memory=8,option.cores=2").unwrap();
+        assert_eq!(cecp_setup(&spec, &smp), ["memory 8", "cores 2"]);
+        // An engine that does not offer them is not sent them.
+        assert!(cecp_setup(&spec, &["feature done=1".to_string()]).len() == 2);
+        let plain = EngineSpec::parse("cmd=x,proto=cecp").unwrap();
+        assert!(cecp_setup(&plain, &["feature done=1".to_string()]).is_empty());
+    }
+
+    #[test]
+    fn hachus_answer_to_usi_is_an_xboard_engines() {
+        // HaChu answers `usi` with `Error: unknown command` (and echoes its input as
+        // `# in ...` debug lines): the hint to add proto=cecp comes at once.
+        for line in [
+            "Error: unknown command",
+            "Error (unknown command): usi",
+            "# in (mode = 1,0): usi",
+            "feature done=0",
+        ] {
+            assert!(looks_like_xboard(line), "{line}");
+        }
+        for line in ["id name Shishi", "info string hello", "option name Hash"] {
+            assert!(!looks_like_xboard(line), "{line}");
+        }
     }
 
     #[test]

@@ -158,8 +158,10 @@ pub enum RecordProblem {
 /// How an engine failed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EngineError {
-    /// The process ended or closed its output.
-    Crashed,
+    /// The process ended (its exit status in words, as the system gives it).
+    Crashed(String),
+    /// It closed its output but its process lives on.
+    ClosedOutput,
     /// No answer before the deadline.
     Timeout,
     /// It could not be started.
@@ -174,7 +176,8 @@ fn start_failure(error: &EngineError) -> String {
         EngineError::Start(e) => format!("could not start: {e}"),
         EngineError::Handshake(e) => e.clone(),
         EngineError::Timeout => "did not finish its handshake within 10 s".into(),
-        EngineError::Crashed => "exited during its handshake".into(),
+        EngineError::Crashed(status) => format!("exited during its handshake ({status})"),
+        EngineError::ClosedOutput => "closed its output during its handshake".into(),
     }
 }
 

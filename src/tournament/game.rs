@@ -416,7 +416,8 @@ fn finish(record: &mut GameRecord, moves: &[String], ending: &Ending) {
 
 fn describe(err: &EngineError) -> String {
     match err {
-        EngineError::Crashed => "crashed".into(),
+        EngineError::Crashed(status) => format!("crashed ({status})"),
+        EngineError::ClosedOutput => "closed its output".into(),
         EngineError::Timeout => "did not answer".into(),
         EngineError::Start(e) => format!("failed to start: {e}"),
         EngineError::Handshake(e) => e.clone(),

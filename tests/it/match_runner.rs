@@ -187,8 +187,11 @@ fn match_with_test_engine(behaviour: &str) -> (String, Vec<GameRecord>) {
 fn illegal_moves_crashes_and_hangs_forfeit_and_the_match_goes_on() {
     for (behaviour, reason) in [
         ("illegal", "illegal move 1a1a by bad"),
-        ("crash", "bad crashed"),
+        ("crash", "bad crashed (exit status: 3)"),
         ("hang", "bad did not move in time (no answer)"),
+        // Issue 55, case 4: "crashed" only for a process that died.
+        #[cfg(unix)]
+        ("closeout", "bad closed its output"),
     ] {
         let (stdout, games) = match_with_test_engine(behaviour);
         for g in &games {
