@@ -234,6 +234,7 @@ pub(crate) fn analyse_game(
     // Each ply's key for --resume: one home for what identifies a ply's result.
     let keys = ply_keys(job)?;
     let mut plies: Vec<Option<Ply>> = vec![None; moves.len()];
+    let mut rejudged = 0;
     let mut last_to = None;
     // The search of the next position, made by the last ply's verdict.
     let mut next_before: Option<Analysis> = None;
@@ -244,7 +245,9 @@ pub(crate) fn analyse_game(
             plies[i] = Some(match done.get(&keys[i]) {
                 Some(ResultLine::Ply(earlier)) => {
                     next_before = None;
-                    earlier_ply(earlier, &pos, last_to)
+                    let resumed = earlier_ply(earlier, &pos, last_to, settings);
+                    rejudged += usize::from(resumed.result.judgement != earlier.judgement);
+                    resumed
                 }
                 _ => {
                     let at = PlyAt {
@@ -264,6 +267,12 @@ pub(crate) fn analyse_game(
         }
         last_to = Some(played.to());
         pos.make_move(played);
+    }
+    if rejudged > 0 {
+        log::warn!(
+            "{id}: {rejudged} resumed plies judged anew by this run's thresholds (the report, KIF \
+             and table use them; the results file keeps the earlier run's lines)"
+        );
     }
     finish_game(job, &mut pos, plies, run)
 }
@@ -286,20 +295,41 @@ struct PlyAt<'a> {
     last_to: Option<crate::core::Square>,
 }
 
-/// A ply an earlier run analysed (`--resume`): its result line as it was.
-fn earlier_ply(earlier: &PlyResult, pos: &Position, last_to: Option<crate::core::Square>) -> Ply {
+/// A ply an earlier run analysed (`--resume`): its result line, judged by this run's
+/// thresholds (its stored scores say how much the move gave away; the judgement stored
+/// was the earlier run's), and its mate note kept only when the line replays as legal
+/// moves of its position.
+fn earlier_ply(
+    earlier: &PlyResult,
+    pos: &Position,
+    last_to: Option<crate::core::Square>,
+    settings: &Settings,
+) -> Ply {
+    let mut result = earlier.clone();
+    let scores = earlier.best_score.zip(earlier.played_score);
+    if let Some((best, played)) = scores {
+        let (lost, judgement) =
+            judgement::judge(best.score(), played.score(), &settings.thresholds);
+        result.chances_lost = Some(lost);
+        result.judgement = judgement;
+    }
+    if result.mate.as_ref().is_some_and(|m| !m.replays_in(pos)) {
+        log::warn!(
+            "{} ply {}: the resumed mate line is not legal moves of its position; left out",
+            earlier.id,
+            earlier.ply
+        );
+        result.mate = None;
+    }
     Ply {
-        comment: comment_from_result(earlier, pos.variant(), last_to).unwrap_or_default(),
-        judged: match (earlier.best_score, earlier.played_score) {
-            (Some(best), Some(played)) => Some(summary::JudgedMove {
-                mover: pos.side_to_move(),
-                best: best.score(),
-                played: played.score(),
-                judgement: earlier.judgement,
-            }),
-            _ => None,
-        },
-        result: earlier.clone(),
+        comment: comment_from_result(&result, pos.variant(), last_to).unwrap_or_default(),
+        judged: scores.map(|(best, played)| summary::JudgedMove {
+            mover: pos.side_to_move(),
+            best: best.score(),
+            played: played.score(),
+            judgement: result.judgement,
+        }),
+        result,
     }
 }
 

@@ -125,8 +125,9 @@ pub fn render(game: &GameReport) -> Result<String, MoveError> {
         "fileNames": (1..=variant.spec.files).rev().map(|f| f.to_string()).collect::<Vec<_>>(),
         "rankNames": (1..=variant.spec.ranks).map(kanji_number).collect::<Vec<_>>(),
     });
-    // Inside <script>, "</" would end the element.
-    let data = data.to_string().replace("</", "<\\/");
+    // Inside <script>, "</script" would end the element and "<!--" start a comment that
+    // swallows it: no `<` is written as itself (JSON reads `\u003c` back as `<`).
+    let data = data.to_string().replace('<', "\\u003c");
     let title = format!("{} – {} vs {}", game.id, game.names.0, game.names.1);
     let mut page = String::new();
     let _ = write!(
@@ -757,7 +758,10 @@ mod tests {
                 json!({"playedScore": {"cp": -90}, "bestmove": "6d6e", "pv": "6d6e 7h7g",
                         "judgement": "mistake", "chancesLost": 24}),
             ),
-            with(json!({"playedScore": {"mate": 5}, "bestmove": "7j7i6h", "judgement": null})),
+            with(
+                json!({"playedScore": {"mate": 5}, "bestmove": "7j7i6h", "judgement": null,
+                "mate": {"result": "mate", "plies": 1, "line": "<!--<script></script>"}}),
+            ),
         ];
         let side = |moves, mistakes, loss, accuracy| SideSummary {
             moves,
@@ -781,6 +785,15 @@ mod tests {
             times_ms: &[Some(1000), None, Some(61_000)],
         })
         .unwrap();
+        // Text in the page's data never ends or comments out its script (issue 55,
+        // case 5: only `</` was escaped, and `<!--<script>` left the page dead).
+        let data = &page[page.find("const GAME = ").unwrap()..];
+        let data = &data[..data.find(";\n").unwrap()];
+        assert!(!data.contains('<'), "{data}");
+        assert!(
+            data.contains("\\u003c!--\\u003cscript>\\u003c/script>"),
+            "{data}"
+        );
         // No network: nothing loaded from elsewhere.
         for outside in ["http://", "https://", "src=", "@import", "<link"] {
             assert!(!page.contains(outside), "{outside}");

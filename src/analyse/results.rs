@@ -60,6 +60,18 @@ pub enum MateResult {
 }
 
 impl MateResult {
+    /// Whether this verdict can stand for `pos`: a proven mate's line is that many legal
+    /// moves from it (a results file resumed from may have been edited).
+    pub fn replays_in(&self, pos: &crate::position::Position) -> bool {
+        match self {
+            MateResult::Mate { plies, line } => {
+                let moves: Vec<&str> = line.split_whitespace().collect();
+                moves.len() == *plies && pos.clone().play_usi_moves(moves).is_ok()
+            }
+            MateResult::Nomate | MateResult::Unknown => true,
+        }
+    }
+
     /// The KIF note of a proven mate: `mate in N plies: LINE`.
     pub fn note(&self) -> Option<String> {
         match self {

@@ -788,6 +788,88 @@ fn red_team_3_a_judgement_read_back_is_never_html() {
 }
 
 #[test]
+fn a_resumed_mate_note_is_checked_and_no_text_can_end_the_reports_script() {
+    // Issue 55, case 5: a mate note read back unchecked, with only `</` escaped in the
+    // page's data, left the report dead (no moves, no board) for `<!--<script>`.
+    let dir = tempdir("mate-note");
+    let out = dir.join("out.jsonl");
+    let base = games_args(&out);
+    let base: Vec<&str> = base.iter().map(String::as_str).collect();
+    analyse(&base);
+    let text = std::fs::read_to_string(&out).unwrap();
+    let first = text.lines().next().unwrap();
+    let mut value: serde_json::Value = serde_json::from_str(first).unwrap();
+    value["mate"] = serde_json::json!({"result": "mate", "plies": 1, "line": "<!--<script>"});
+    std::fs::write(&out, text.replacen(first, &value.to_string(), 1)).unwrap();
+    let report = dir.join("html");
+    let out = Command::new(BIN)
+        .arg("analyse")
+        .args(&base)
+        .args(["--resume", "--report", report.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(
+        stderr.contains(
+            "lion-game ply 1: the resumed mate line is not legal moves of its position; left out"
+        ),
+        "{stderr}"
+    );
+    let page = std::fs::read_to_string(report.join("lion-game.html")).unwrap();
+    assert!(!page.contains("<!--") && !page.contains("mate in 1 plies"));
+    // (The page's data escaping is tested where the page is made, analyse::report.)
+}
+
+#[test]
+fn a_resumed_run_judges_by_its_own_thresholds() {
+    // Issue 55, case 6: resuming a default run with lower thresholds searched nothing and
+    // kept the old marks, while the report's footer stated the new thresholds.
+    let dir = tempdir("rejudge");
+    let out = dir.join("out.jsonl");
+    let base = games_args(&out);
+    let base: Vec<&str> = base.iter().map(String::as_str).collect();
+    analyse(&base);
+    let lost: Vec<i64> = std::fs::read_to_string(&out)
+        .unwrap()
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .filter_map(|v| v["chancesLost"].as_i64())
+        .collect();
+    let marked = |low: i64| lost.iter().filter(|&&c| c >= low).count();
+    let kif = dir.join("kif");
+    let out = Command::new(BIN)
+        .arg("analyse")
+        .args(&base)
+        .args([
+            "--resume",
+            "--inaccuracy",
+            "1",
+            "--mistake",
+            "2",
+            "--blunder",
+            "3",
+        ])
+        .args(["--kif", kif.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    let text = std::fs::read_to_string(kif.join("lion-game.kif")).unwrap();
+    let count = |name: &str| text.matches(&format!(" ({name}): ")).count();
+    assert_eq!(count("inaccuracy"), marked(1) - marked(2), "{text}");
+    assert_eq!(count("mistake"), marked(2) - marked(3), "{text}");
+    assert_eq!(count("blunder"), marked(3), "{text}");
+    assert!(marked(1) > 0, "the low thresholds mark something: {lost:?}");
+    if marked(1) > lost.iter().filter(|&&c| c >= 10).count() {
+        assert!(
+            stderr.contains("judged anew by this run's thresholds"),
+            "{stderr}"
+        );
+    }
+}
+
+#[test]
 fn red_team_9_a_right_to_left_override_cannot_turn_the_page_around() {
     let dir = tempdir("rt9");
     let input = dir.join("g.jsonl");
