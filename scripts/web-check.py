@@ -203,13 +203,27 @@ def check_page(mode, base):
     failures += not loaded
     print(f"[{mode}] play page: a lishogi KIF pasted and loaded, {len(game['loaded'])} moves "
           f"{'as in the file' if loaded else 'WRONG: ' + ' '.join(game['loaded'])}")
+    hostile = game["hostile"]
+    pasted_ok = hostile["pasted"] == {"moves": ["7i7h"], "restarts": 0}
+    failures += not pasted_ok
+    print(f"[{mode}] play page: an SFEN pasted with 'quit' on its next line loads the position "
+          "only, the engine runs on" + ("" if pasted_ok else f" WRONG: {hostile['pasted']}"))
+    broken_ok = hostile["broken"]["moves"] == ["7i7h"] and "as it was" in hostile["broken"]["status"]
+    failures += not broken_ok
+    print(f"[{mode}] play page: a broken SFEN is refused, the position kept: "
+          f"{hostile['broken']['status'][:90]!r}" + ("" if broken_ok else " WRONG"))
+    again = hostile["restarted"]
+    restart_ok = again["moves"] == ["7i7h"] and again["legal"] > 0 and "started again" in again["status"]
+    failures += not restart_ok
+    print(f"[{mode}] play page: an engine that ended is started again at the same position"
+          + ("" if restart_ok else f" WRONG: {again}"))
     sho = game["sho"]
     sho_legal, why = native_game_is_legal(sho["moves"], "shoshogi")
     sho_ok = sho_legal and sho["squares"] == 81 and len(sho["moves"]) >= 10
     failures += not sho_ok
     print(f"[{mode}] play page: sho on a {sho['squares']}-square board, {len(sho['moves'])} plies "
           + ("every move legal by the native engine" if sho_ok else f"WRONG: {why}"))
-    return failures, 2 + len(r["steps"]) + 4
+    return failures, 2 + len(r["steps"]) + 7
 
 
 def write_long_game():

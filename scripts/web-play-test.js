@@ -1,6 +1,7 @@
 // The play page in headless Chromium, as a person uses it: a whole game against the engine
 // played by clicking (each of our moves one the page offers, picked at random), then a
-// lishogi KIF loaded by pasting, then a few moves of sho. Prints {"moves": [...], "ended":
+// lishogi KIF loaded by pasting, an SFEN pasted with a second line, a broken SFEN, the engine
+// ended under the page (it must start again), then a few moves of sho. Prints {"moves": [...], "ended":
 // "...", "listed": [...], "loaded": [...], "kif": [...], "sho": {...}} for
 // scripts/web-check.py, which checks the moves with the native engine.
 // usage: node scripts/web-play-test.js BASE_URL KIF_FILE [MAX_PLIES] [SCREENSHOT.png]
@@ -63,6 +64,25 @@ const fs = require('fs');
   await page.waitForFunction(() => document.getElementById('status').textContent.includes('analysing'), null, { timeout: 30000 });
   game.loaded = await page.evaluate(() => window.SHISHI_PAGE.moves.slice());
   game.kif = await page.evaluate(() => window.SHISHI_PAGE.kif.slice());
+  // Issue 55, case 7: a pasted SFEN with a second line (`quit`) sent that line to the
+  // engine, which ended, and the page waited for ever; a broken SFEN replaced the game.
+  const CHU_START = 'lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1';
+  const status = () => page.evaluate(() => document.getElementById('status').textContent);
+  await page.fill('#paste', `${CHU_START} moves 7i7h\nquit\n\u0007usinewgame`);
+  await page.click('#load');
+  await page.waitForFunction(() => window.SHISHI_PAGE.moves.join(' ') === '7i7h'
+    && document.getElementById('status').textContent.includes('analysing'), null, { timeout: 30000 });
+  await page.waitForTimeout(1500);
+  game.hostile = { pasted: await page.evaluate(() => ({ moves: window.SHISHI_PAGE.moves.slice(), restarts: window.SHISHI_PAGE.restarts })) };
+  await page.fill('#paste', 'lfcsgekgscfl/xx b - 1');
+  await page.click('#load');
+  await page.waitForFunction(() => document.getElementById('status').textContent.startsWith('Not loaded'), null, { timeout: 30000 });
+  game.hostile.broken = { status: await status(), moves: await page.evaluate(() => window.SHISHI_PAGE.moves.slice()) };
+  // An engine that ends all the same is noticed and started again, at the same position.
+  await page.evaluate(() => window.SHISHI_SEND('quit'));
+  await page.waitForFunction(() => window.SHISHI_PAGE.restarts === 1, null, { timeout: 60000 });
+  game.hostile.restarted = { status: await status(), moves: await page.evaluate(() => window.SHISHI_PAGE.moves.slice()),
+    legal: await page.evaluate(() => window.SHISHI_PAGE.legal.length) };
   // Sho: a few moves of a new game against the engine, on the sho board.
   // The variant and then at once the mode, as a person might: the page takes them in turn.
   await page.selectOption('#variant', 'shoshogi');

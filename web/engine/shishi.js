@@ -3,6 +3,7 @@
 //   const engine = await Shishi({ wasmBinary, locateFile, wasmMemory });  // all optional
 //   engine.addMessageListener(line => ...);   // each line the engine writes (USI)
 //   engine.postMessage('usi');                // each line to the engine
+//   engine.addExitListener(how => ...);       // if it ends ({code} after quit, {error})
 //
 // The factory and the two methods are the interface lishogi's engine loader expects of its
 // browser engines (an emscripten-style factory on a global name). The engine runs in Web
@@ -50,9 +51,19 @@
     const workers = [];
     const encoder = new TextEncoder();
     const workerUrl = locate('shishi.worker.js');
+    const exitListeners = [];
+    let ended = false;
+    // The engine ended (`quit`, or a fault in the module): said once, to each exit listener.
+    const end = (how) => {
+      if (ended) return;
+      ended = true;
+      exitListeners.forEach((fn) => fn(how));
+    };
     const onmessage = (event) => {
       const m = event.data;
       if (m.type === 'line') listeners.forEach((fn) => fn(m.line));
+      else if (m.type === 'exit') end({ code: m.code });
+      else if (m.type === 'error' && m.main) { console.error('shishi:', m.message); end({ error: m.message }); }
       else if (m.type === 'drained') flush();
       else if (m.type === 'spawn') startThread(m.tid, m.startArg);
       else if (m.type === 'error') console.error('shishi:', m.message);
@@ -119,6 +130,10 @@
       build: threads ? 'threads' : 'single',
       postMessage(command) { send(encoder.encode(String(command) + '\n')); },
       addMessageListener(fn) { listeners.push(fn); },
+      /** Called once if the engine ends ({code} after `quit`, {error} after a fault). */
+      addExitListener(fn) { exitListeners.push(fn); },
+      /** Whether the engine has ended. */
+      get ended() { return ended; },
       removeMessageListener(fn) { const i = listeners.indexOf(fn); if (i >= 0) listeners.splice(i, 1); },
       terminate() { workers.forEach((w) => w.terminate()); workers.length = 0; },
     };

@@ -241,8 +241,9 @@ onmessage = async (event) => {
   try {
     if (m.role === 'main') instance.exports._start();
     else instance.exports.wasi_thread_start(m.tid, m.startArg);
+    if (m.role === 'main') postMessage({ type: 'exit', code: 0 });
   } catch (e) {
-    if (!(e instanceof ExitSignal)) postMessage({ type: 'error', message: String(e && e.stack || e) });
+    if (!(e instanceof ExitSignal)) postMessage({ type: 'error', main: m.role === 'main', message: String(e && e.stack || e) });
   }
   if (m.role !== 'main') close();
 };
@@ -253,7 +254,8 @@ async function startSingle(module) {
   memory = instance.exports.memory;
   try {
     await WebAssembly.promising(instance.exports._start)();
+    postMessage({ type: 'exit', code: 0 });
   } catch (e) {
-    if (!(e instanceof ExitSignal)) postMessage({ type: 'error', message: String(e && e.stack || e) });
+    if (!(e instanceof ExitSignal)) postMessage({ type: 'error', main: true, message: String(e && e.stack || e) });
   }
 }

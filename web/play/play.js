@@ -5,8 +5,40 @@
   const $ = (id) => document.getElementById(id);
   const status = (text) => { $('status').textContent = text; };
   let engine;
-  try {
+  // Lines from the engine go to whoever waits for them.
+  const waiters = [];
+  let onInfo = null;
+  const heard = (line) => {
+    if (line.startsWith('info ') && !line.startsWith('info string') && onInfo) onInfo(line);
+    // The engine's line in KIF notation (the KIF_PV option), as a chu player reads it.
+    if (line.startsWith('info string kif ') && onInfo) $('pv').textContent = line.slice('info string kif '.length);
+    for (const w of [...waiters]) {
+      w.lines.push(line);
+      if (w.pred(line)) { waiters.splice(waiters.indexOf(w), 1); w.resolve(w.lines); }
+    }
+  };
+  // Starts the engine; if it ever ends (it should not: nothing the page sends asks it to),
+  // what waited for it is let go and a new one takes its place, at the same position.
+  async function startEngine() {
     engine = await Shishi({ locateFile: (f) => '../pkg/' + f });
+    engine.addMessageListener(heard);
+    engine.addExitListener((how) => {
+      for (const w of waiters.splice(0)) w.reject(new Error('the engine stopped'));
+      state.searching = null;
+      status(`The engine stopped (${how.error ? 'a fault' : 'exit code ' + how.code}); starting it again…`);
+      oneAtATime(async () => {
+        await startEngine();
+        await request(['usi'], (l) => l === 'usiok');
+        await setVariant(state.variant, true);
+        await refresh();
+        state.restarts++;
+        $('status').textContent += ' (The engine had stopped and was started again.)';
+      })();
+    });
+    engine.postMessage('setoption name KIF_PV value true');
+  }
+  try {
+    await startEngine();
   } catch (e) {
     status('The engine could not start: ' + e.message);
     return;
@@ -17,20 +49,7 @@
   $('build').textContent = engine.build === 'threads'
     ? `its search threads as workers: up to ${analysisThreads} in analysis`
     : 'on one thread: this page is not cross-origin isolated, so it cannot share memory with more';
-  engine.postMessage('setoption name KIF_PV value true');
-  // Lines from the engine go to whoever waits for them.
-  const waiters = [];
-  let onInfo = null;
-  engine.addMessageListener((line) => {
-    if (line.startsWith('info ') && !line.startsWith('info string') && onInfo) onInfo(line);
-    // The engine's line in KIF notation (the KIF_PV option), as a chu player reads it.
-    if (line.startsWith('info string kif ') && onInfo) $('pv').textContent = line.slice('info string kif '.length);
-    for (const w of [...waiters]) {
-      w.lines.push(line);
-      if (w.pred(line)) { waiters.splice(waiters.indexOf(w), 1); w.resolve(w.lines); }
-    }
-  });
-  const until = (pred) => new Promise((resolve) => waiters.push({ pred, resolve, lines: [] }));
+  const until = (pred) => new Promise((resolve, reject) => waiters.push({ pred, resolve, reject, lines: [] }));
   let chain = Promise.resolve();
   // Commands and the line that ends their answer, one request at a time.
   const request = (commands, pred) => {
@@ -42,9 +61,10 @@
   const state = {
     variant: 'chushogi', start: null, moves: [], legal: [], board: [], files: 12, ranks: 12,
     pieces: {}, side: 'sente', over: null, selected: null, mid: null, flipped: false,
-    searching: null, kif: [], last: null,
+    searching: null, kif: [], last: null, restarts: 0,
   };
   window.SHISHI_PAGE = state; // for the browser tests
+  window.SHISHI_SEND = (line) => engine.postMessage(line); // likewise
 
   const parseMove = (m) => {
     const sq = m.match(/\d+[a-z]/g) || [];
@@ -149,7 +169,7 @@
     await stopSearch();
     const lines = await request([positionCommand(), 'd', 'moves'], (l) => l.startsWith('moves') || l.startsWith('info string error'));
     const error = lines.find((l) => l.startsWith('info string error'));
-    if (error) { status(error.slice(12)); return; }
+    if (error) { status(error.slice(12)); return false; }
     parseSfen(lines.find((l) => l.startsWith('sfen ')).slice(5));
     state.side = lines.find((l) => l.startsWith('side to move')).endsWith('gote') ? 'gote' : 'sente';
     const over = lines.find((l) => l.startsWith('info string the game is over'));
@@ -160,10 +180,11 @@
     state.selected = state.mid = null;
     draw(); showMoves();
     const mark = state.side === 'sente' ? '☗ sente' : '☖ gote';
-    if (state.over) { status(state.over + '.'); return; }
-    if (engineSide() === state.side) think();
+    if (state.over) status(state.over + '.');
+    else if (engineSide() === state.side) think().catch((e) => status('Error: ' + e.message));
     else if (mode() === 'analyse') { status(`${mark} to move (analysing).`); analyse(); }
     else status(`Your move (${mark}).`);
+    return true;
   }
 
   function showInfo(line) {
@@ -202,7 +223,7 @@
   function analyse() {
     onInfo = showInfo;
     const done = until((l) => l.startsWith('bestmove'));
-    state.searching = done.then(() => { state.searching = null; });
+    state.searching = done.then(() => { state.searching = null; }, () => { state.searching = null; });
     engine.postMessage('setoption name Skill_Level value 20');
     engine.postMessage(`setoption name Threads value ${analysisThreads}`);
     engine.postMessage('go infinite');
@@ -251,16 +272,27 @@
     if (!keep) { state.start = null; state.moves = []; }
   }
 
+  // A pasted SFEN (with `moves ...` after it, or `position sfen ...`): its first line only,
+  // without control characters, so that nothing but a position reaches the engine; kept
+  // only when the engine takes it.
+  async function loadSfen(line) {
+    const [setup, moves] = line.replace(/^position\s+/, '').replace(/^sfen\s+/, '').split(/\s+moves\s+/);
+    await stopSearch();
+    const before = { start: state.start, moves: state.moves };
+    state.start = setup.trim();
+    state.moves = moves ? moves.trim().split(/\s+/) : [];
+    if (await refresh()) return;
+    const why = $('status').textContent.replace(/^error: /, '');
+    Object.assign(state, before);
+    await refresh();
+    status('Not loaded: ' + why + ' (the position is as it was).');
+  }
+
   async function load(text) {
     text = text.trim();
     if (!text) return;
-    if (/^(position\s+)?(sfen\s+)?[1-9a-zA-Z+]+(\/[1-9a-zA-Z+]+)+\s+[bw]\b/.test(text)) {
-      const [setup, moves] = text.replace(/^position\s+/, '').replace(/^sfen\s+/, '').split(/\s+moves\s+/);
-      await stopSearch();
-      state.start = setup.trim();
-      state.moves = moves ? moves.trim().split(/\s+/) : [];
-      return refresh();
-    }
+    const first = text.split(/\r?\n/)[0].replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ').trim();
+    if (/^(position\s+)?(sfen\s+)?[1-9a-zA-Z+]+(\/[1-9a-zA-Z+]+)+\s+[bw]\b/.test(first)) return loadSfen(first);
     const lines = await request(['kifread ' + encodeURIComponent(text)], (l) => l.startsWith('kifgame') || l.startsWith('info string error'));
     const answer = lines[lines.length - 1];
     if (answer.startsWith('info string error')) { status('Not read: ' + answer.slice(19)); return; }
