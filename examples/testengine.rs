@@ -5,7 +5,7 @@
 //! is built with the tests (`cargo test` builds the examples) and never ships in the
 //! `shishi` binary.
 //!
-//!     testengine [--behaviour random|illegal|crash|hang|closeout|shiftjis] [--after N] [--seed S]
+//!     testengine [--behaviour random|illegal|crash|hang|closeout|longword|shiftjis] [--after N] [--seed S]
 
 use shishi::core::rng::Rng;
 use shishi::position::{GenMode, Position};
@@ -26,6 +26,7 @@ fn main() {
         "crash" => Behaviour::Crash,
         "hang" => Behaviour::Hang,
         "closeout" => Behaviour::CloseOutput,
+        "longword" => Behaviour::LongWord,
         "shiftjis" => Behaviour::ShiftJis,
         other => {
             eprintln!("testengine: unknown behaviour '{other}'");
@@ -50,6 +51,8 @@ enum Behaviour {
     Hang,
     /// Closes its output after `after` moves and lives on (until its input ends).
     CloseOutput,
+    /// Answers with a one-megabyte word after `after` moves.
+    LongWord,
     /// Random legal moves, each after an `info string` in Shift-JIS (not UTF-8).
     ShiftJis,
 }
@@ -97,6 +100,9 @@ fn run(behaviour: Behaviour, after: usize, seed: u64) {
                         Behaviour::CloseOutput => {
                             close_stdout();
                             None
+                        }
+                        Behaviour::LongWord => {
+                            Some(format!("bestmove {}\"}}", "x".repeat(1 << 20)))
                         }
                         Behaviour::ShiftJis => {
                             // 投了 in Shift-JIS.

@@ -10,6 +10,25 @@
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
+/// `eprintln!` that never panics: messages to the person at the terminal, for whom a closed
+/// stderr (`shishi analyse ... 2>&1 | head -2`) is no reason to stop with a panic.
+#[macro_export]
+macro_rules! tell {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
+/// `eprint!` that never panics (see [`tell!`]).
+#[macro_export]
+macro_rules! tell_part {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = write!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 pub mod analyse;
 pub mod bench;
 pub mod cecp;

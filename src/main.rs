@@ -82,7 +82,7 @@ fn main() -> std::process::ExitCode {
     match run(Cli::parse()) {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e:#}");
+            shishi::tell!("error: {e:#}");
             commands::exit_code(&e)
         }
     }

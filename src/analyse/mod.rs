@@ -108,7 +108,7 @@ pub fn run(
         if !matches!(line, ResultLine::Summary(_)) {
             bar.inc(1);
             if let Some(line) = lines.one_more() {
-                eprintln!("{line}");
+                crate::tell!("{line}");
             }
         }
     };

@@ -94,6 +94,7 @@ pub struct GameSummary {
 impl Outcome {
     /// The games' summaries as a table for a terminal, one row per side.
     pub fn table(&self) -> String {
+        use crate::session::text::printable;
         let mut games = self.games.clone();
         games.sort_by(|a, b| a.id.cmp(&b.id));
         let mut out = format!(
@@ -105,15 +106,22 @@ impl Outcome {
                 let f = &g.sides[i];
                 let (moves, inaccuracies, mistakes, blunders) =
                     (f.moves, f.inaccuracies, f.mistakes, f.blunders);
-                let (loss, accuracy) = (f.average_cp_loss, f.accuracy);
+                // None without a judged move: a dash, not a zero.
+                let loss = f.average_cp_loss.map_or("–".into(), |l| format!("{l:.1}"));
+                let accuracy = f.accuracy.map_or("–".into(), |a| format!("{a:.1}%"));
+                // Ids and names come from the input: printable only (no escape sequence
+                // or direction override reaches the terminal).
                 let id: String = if i == 0 {
-                    g.id.chars().take(24).collect()
+                    printable(&g.id).chars().take(24).collect()
                 } else {
                     String::new()
                 };
-                let side: String = format!("{mark} {name}").chars().take(18).collect();
+                let side: String = format!("{mark} {}", printable(name))
+                    .chars()
+                    .take(18)
+                    .collect();
                 out += &format!(
-                    "{id:<24} {side:<18} {moves:>5} {inaccuracies:>6} {mistakes:>8} {blunders:>8} {loss:>8.1} {accuracy:>7.1}%\n"
+                    "{id:<24} {side:<18} {moves:>5} {inaccuracies:>6} {mistakes:>8} {blunders:>8} {loss:>8} {accuracy:>8}\n"
                 );
             }
         }
@@ -124,6 +132,37 @@ impl Outcome {
 #[cfg(test)]
 mod tests {
     use super::*;
+    #[test]
+    fn the_closing_table_prints_no_control_character_and_no_made_up_accuracy() {
+        // Issue 55, cases 9 and 12: an id's escape sequence (a window title) and a name's
+        // U+202E reached the terminal; a side without a judged move showed accuracy 0.0.
+        let judged = SideSummary {
+            moves: 3,
+            average_cp_loss: Some(12.0),
+            accuracy: Some(88.3),
+            ..SideSummary::default()
+        };
+        let outcome = Outcome {
+            games: vec![GameSummary {
+                id: "g\u{1b}]0;pwned\u{7}".into(),
+                names: ("\u{202e}ecila".into(), "bob".into()),
+                sides: [judged, SideSummary::default()],
+            }],
+            ..Outcome::default()
+        };
+        let table = outcome.table();
+        assert!(!table
+            .chars()
+            .any(|c| c == '\u{1b}' || c == '\u{7}' || c == '\u{202e}'));
+        let rows: Vec<&str> = table.lines().collect();
+        assert!(rows[1].starts_with("g\u{fffd}]0;pwned\u{fffd}"), "{table}");
+        assert!(
+            rows[1].contains("☗ \u{fffd}ecila") && rows[1].ends_with("12.0    88.3%"),
+            "{table}"
+        );
+        assert!(rows[2].ends_with("       –        –"), "{table}");
+    }
+
     #[test]
     fn progress_lines_count_and_estimate() {
         let lines = ProgressLines::new(true, 4, std::time::Duration::ZERO);

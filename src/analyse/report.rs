@@ -354,8 +354,10 @@ fn summary_table(summary: &[SideSummary; 2]) -> String {
         ),
         row("<span class=\"mistake\">Mistakes ? 悪手</span>", &|s| s.mistakes.to_string()),
         row("<span class=\"blunder\">Blunders ?? 大悪手</span>", &|s| s.blunders.to_string()),
-        row("Average centipawn loss", &|s| format!("{:.1}", s.average_cp_loss)),
-        row("Accuracy", &|s| format!("{:.1}%", s.accuracy)),
+        row("Average centipawn loss", &|s| {
+            s.average_cp_loss.map_or("–".into(), |l| format!("{l:.1}"))
+        }),
+        row("Accuracy", &|s| s.accuracy.map_or("–".into(), |a| format!("{a:.1}%"))),
     )
 }
 
@@ -766,8 +768,8 @@ mod tests {
         let side = |moves, mistakes, loss, accuracy| SideSummary {
             moves,
             mistakes,
-            average_cp_loss: loss,
-            accuracy,
+            average_cp_loss: Some(loss),
+            accuracy: Some(accuracy),
             ..SideSummary::default()
         };
         let summary = [side(2, 0, 0.0, 100.0), side(1, 1, 110.0, 60.5)];

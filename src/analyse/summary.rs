@@ -40,10 +40,11 @@ pub struct SideSummary {
     pub mistakes: u32,
     /// Blunders.
     pub blunders: u32,
-    /// Centipawns given away per move, each move's loss counted up to 2000 (the chances' ceiling).
-    pub average_cp_loss: f64,
-    /// The side's accuracy, percent (see the module's doc).
-    pub accuracy: f64,
+    /// Centipawns given away per move, each move's loss counted up to 2000 (the chances'
+    /// ceiling); none without a judged move.
+    pub average_cp_loss: Option<f64>,
+    /// The side's accuracy, percent (see the module's doc); none without a judged move.
+    pub accuracy: Option<f64>,
 }
 
 impl SideSummary {
@@ -55,8 +56,8 @@ impl SideSummary {
             "inaccuracies": self.inaccuracies,
             "mistakes": self.mistakes,
             "blunders": self.blunders,
-            "averageCpLoss": tenths(self.average_cp_loss),
-            "accuracy": tenths(self.accuracy),
+            "averageCpLoss": self.average_cp_loss.map(tenths),
+            "accuracy": self.accuracy.map(tenths),
         })
     }
 }
@@ -122,8 +123,8 @@ pub fn summarise(moves: &[JudgedMove]) -> [SideSummary; 2] {
         let n = f64::from(s.moves);
         let weighted = sums[side].0 / sums[side].1;
         let harmonic = n / sums[side].2;
-        s.accuracy = (weighted + harmonic) / 2.0;
-        s.average_cp_loss = cp_loss[side] as f64 / n;
+        s.accuracy = Some((weighted + harmonic) / 2.0);
+        s.average_cp_loss = Some(cp_loss[side] as f64 / n);
     }
     summary
 }
@@ -157,15 +158,16 @@ mod tests {
         moves[20] = mv(Color::Sente, 20, -600);
         let [sente, gote] = summarise(&moves);
         assert_eq!((sente.moves, gote.moves), (20, 20));
-        assert!((gote.accuracy - 100.0).abs() < 1e-9, "{gote:?}");
+        let (sente_accuracy, gote_accuracy) = (sente.accuracy.unwrap(), gote.accuracy.unwrap());
+        assert!((gote_accuracy - 100.0).abs() < 1e-9, "{gote:?}");
         let plain = (19.0 * 100.0 + move_accuracy(20, -600)) / 20.0;
         assert!(
-            sente.accuracy < plain - 10.0,
+            sente_accuracy < plain - 10.0,
             "{} vs plain {plain}",
-            sente.accuracy
+            sente_accuracy
         );
-        assert!(sente.accuracy > 0.0);
-        assert_eq!(sente.average_cp_loss, 620.0 / 20.0);
+        assert!(sente_accuracy > 0.0);
+        assert_eq!(sente.average_cp_loss, Some(620.0 / 20.0));
     }
 
     #[test]

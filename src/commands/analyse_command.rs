@@ -289,7 +289,7 @@ fn open_results(a: &AnalyseArgs) -> Result<(Option<std::path::PathBuf>, Box<dyn 
         Some(path) => Some(path.clone()),
         None if std::io::stdout().is_terminal() => {
             let path = terminal_output_path(&a.input, std::path::Path::new(""))?;
-            eprintln!(
+            shishi::tell!(
                 "results (JSON lines) go to {} (--output FILE to name the file; pipe stdout to read them there)",
                 path.display()
             );
@@ -313,7 +313,7 @@ fn open_results(a: &AnalyseArgs) -> Result<(Option<std::path::PathBuf>, Box<dyn 
 /// The closing words, for a person: each game's figures and where everything went.
 fn say_where_everything_went(outcome: &shishi::analyse::Outcome, output: Option<&std::path::Path>) {
     if !outcome.games.is_empty() {
-        eprint!("\n{}", outcome.table());
+        shishi::tell_part!("\n{}", outcome.table());
     }
     for file in &outcome.files {
         let kind = if file.extension().is_some_and(|e| e == "html") {
@@ -321,10 +321,10 @@ fn say_where_everything_went(outcome: &shishi::analyse::Outcome, output: Option<
         } else {
             "annotated KIF"
         };
-        eprintln!("{kind}: {}", file.display());
+        shishi::tell!("{kind}: {}", file.display());
     }
     if let Some(path) = output {
-        eprintln!("results: {}", path.display());
+        shishi::tell!("results: {}", path.display());
     }
 }
 

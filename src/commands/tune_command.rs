@@ -57,7 +57,7 @@ pub fn run_tune(command: TuneCommand) -> Result<()> {
             let params = SearchParams::for_variant(variant);
             for &(name, _, min, max) in SearchParams::TABLE {
                 let value = params.get(name).expect("a name of the table");
-                println!("{name} {value} {min} {max}");
+                let _ = writeln!(std::io::stdout(), "{name} {value} {min} {max}");
             }
             Ok(())
         }
@@ -148,7 +148,7 @@ pub fn run_tune_fit(
         tune::mean_error(&Evaluator::with_params(variant, params), set, scale)
     };
     let (start_error, start_validation) = (error_of(&start, &train), error_of(&start, &check));
-    eprintln!(
+    shishi::tell!(
         "{} training and {} validation positions ({}); scale {scale:.4}; error {start_error:.6} / validation {start_validation:.6}",
         train.len(),
         check.len(),
@@ -156,7 +156,7 @@ pub fn run_tune_fit(
     );
     let started = Instant::now();
     let tuned = tune::tune(&train, &start, scale, options, |p| {
-        eprintln!(
+        shishi::tell!(
             "pass {}: error {:.6}, validation {:.6}, {} changed, {:.0} s",
             p.pass,
             p.error,
@@ -165,13 +165,14 @@ pub fn run_tune_fit(
             started.elapsed().as_secs_f64()
         );
     });
-    println!(
+    let _ = writeln!(
+        std::io::stdout(),
         "// shishi tune fit {} (scale {scale:.4}, {} positions): error {start_error:.6} -> {:.6}, validation {start_validation:.6} -> {:.6}",
         positions.display(),
         train.len(),
         error_of(&tuned, &train),
         error_of(&tuned, &check)
     );
-    print!("{}", tuned.to_rust(variant));
+    let _ = write!(std::io::stdout(), "{}", tuned.to_rust(variant));
     Ok(())
 }

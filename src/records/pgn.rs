@@ -25,11 +25,13 @@ pub fn to_pgn(record: &GameRecord) -> Result<String, super::RecordError> {
     );
     out += &format!(
         "[White \"{}\"]\n[Black \"{}\"]\n[Result \"{}\"]\n",
-        record.sente, record.gote, record.result
+        tag_value(&record.sente),
+        tag_value(&record.gote),
+        record.result
     );
     out += &format!(
         "[Variant \"{xb_variant}\"]\n[Termination \"{}\"]\n",
-        record.reason
+        tag_value(&record.reason)
     );
     if record.initial_sfen != variant.spec.start_sfen {
         let fields: Vec<&str> = record.initial_sfen.split_whitespace().collect();
@@ -49,7 +51,7 @@ pub fn to_pgn(record: &GameRecord) -> Result<String, super::RecordError> {
         }
         line += &super::xboard::move_legs(&pos, mv).concat();
         if let Some(c) = record.comments.get(i).filter(|c| !c.is_empty()) {
-            line += &format!(" {{{c}}}");
+            line += &format!(" {{{}}}", comment(c));
         }
         line.push(' ');
         pos.make_move(mv);
@@ -60,6 +62,62 @@ pub fn to_pgn(record: &GameRecord) -> Result<String, super::RecordError> {
         }
     }
     out += &line;
-    out += &format!("{{{}}} {}\n\n", record.reason, record.result);
+    out += &format!("{{{}}} {}\n\n", comment(&record.reason), record.result);
     Ok(out)
+}
+
+/// A PGN tag's value: `\\` and `"` escaped as the standard says, on one line.
+fn tag_value(text: &str) -> String {
+    one_line(text).replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+/// A PGN comment's text: PGN has no escape inside `{...}`, so braces become parentheses.
+fn comment(text: &str) -> String {
+    one_line(text).replace('{', "(").replace('}', ")")
+}
+
+/// Text on one line: line ends and other control characters as spaces.
+fn one_line(text: &str) -> String {
+    text.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::records::GameResult;
+    use crate::variant::Variant;
+
+    #[test]
+    fn an_engines_words_never_break_a_tag_or_a_comment() {
+        // Issue 55, case 8: a `"` ended the Termination tag, a `}` the move comment.
+        let variant = Variant::chu();
+        let record = GameRecord {
+            game: 1,
+            variant,
+            initial_sfen: variant.spec.start_sfen.to_string(),
+            moves: "7i7h".to_string(),
+            result: GameResult::SenteWon,
+            reason: "gote resigned (claimed 1-0 {\"won\"}\nquit)".to_string(),
+            forfeit: false,
+            sente: "a \"b\" \\c".to_string(),
+            gote: "d".to_string(),
+            times_ms: vec![10],
+            comments: vec!["+0.10/3 } {".to_string()],
+            opening: 0,
+            date: "2026-12-05T00:00:00Z".to_string(),
+        };
+        let pgn = to_pgn(&record).unwrap();
+        assert!(pgn.contains("[White \"a \\\"b\\\" \\\\c\"]"), "{pgn}");
+        assert!(
+            pgn.contains("[Termination \"gote resigned (claimed 1-0 {\\\"won\\\"} quit)\"]"),
+            "{pgn}"
+        );
+        assert!(pgn.contains("1. f4f5 {+0.10/3 ) (}"), "{pgn}");
+        assert!(
+            pgn.contains("{gote resigned (claimed 1-0 (\"won\") quit)} 1-0"),
+            "{pgn}"
+        );
+    }
 }

@@ -19,6 +19,29 @@ pub fn parse_number(text: &str) -> Option<i64> {
     Some(x.round().clamp(i64::MIN as f64, i64::MAX as f64) as i64)
 }
 
+/// Text from outside (a record's names and ids, an engine's words) made safe to print on a
+/// terminal or on one line of a record: control characters (C0, DEL, C1: escape sequences
+/// that clear a screen or set a window title start with one) and the bidirectional controls
+/// that turn a line around (U+202A-202E, U+2066-2069, U+200E, U+200F, U+061C) become `�`.
+pub fn printable(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            let bidi = matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+                || matches!(c, '\u{200e}' | '\u{200f}' | '\u{061c}');
+            if c.is_control() || bidi {
+                '\u{fffd}'
+            } else {
+                c
+            }
+        })
+        .collect()
+}
+
+/// Words from outside quoted in a message: [`printable`] and at most 60 characters.
+pub fn quoted(text: &str) -> String {
+    truncate(&printable(text))
+}
+
 /// At most 60 characters of user text in messages.
 pub fn truncate(text: &str) -> String {
     if text.chars().count() > 60 {
@@ -31,6 +54,21 @@ pub fn truncate(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn outside_text_is_printable_and_quoted_short() {
+        assert_eq!(printable("a\u{1b}[2Jb\u{7}c"), "a\u{fffd}[2Jb\u{fffd}c");
+        assert_eq!(
+            printable("\u{202e}ecila\u{2066}x"),
+            "\u{fffd}ecila\u{fffd}x"
+        );
+        assert_eq!(printable("将棋 alice"), "将棋 alice");
+        assert_eq!(
+            quoted(&"x".repeat(1_000_000)),
+            format!("{}...", "x".repeat(60))
+        );
+        assert_eq!(quoted("tab\there"), "tab\u{fffd}here");
+    }
 
     #[test]
     fn numbers_as_clients_write_them() {

@@ -363,21 +363,23 @@ impl Engine {
                         .position(|w| *w == k)
                         .and_then(|i| words.get(i + 1))
                 };
+                // Only numbers are kept: an engine's words go into every record.
+                let number = |w: Option<&&str>| w.and_then(|w| w.parse::<i64>().ok());
                 if let (Some(depth), Some(kind), Some(value)) = (
-                    field("depth"),
+                    number(field("depth")),
                     field("score"),
-                    words
-                        .iter()
-                        .position(|w| *w == "score")
-                        .and_then(|i| words.get(i + 2)),
+                    number(
+                        words
+                            .iter()
+                            .position(|w| *w == "score")
+                            .and_then(|i| words.get(i + 2)),
+                    ),
                 ) {
-                    self.last_eval = Some(match *kind {
-                        "mate" => format!("mate {value}/{depth}"),
-                        _ => format!(
-                            "{:+.2}/{depth}",
-                            value.parse::<f64>().unwrap_or(0.0) / 100.0
-                        ),
-                    });
+                    self.last_eval = match *kind {
+                        "mate" => Some(format!("mate {value}/{depth}")),
+                        "cp" => Some(format!("{:+.2}/{depth}", value as f64 / 100.0)),
+                        _ => None,
+                    };
                 }
             }
             Proto::Cecp

@@ -10,6 +10,7 @@ use crate::core::Color;
 use crate::position::{Outcome, Position};
 use crate::records::xboard::{lion_pass, parse_legs, Legs};
 use crate::records::{GameRecord, GameResult};
+use crate::session::text::quoted;
 use crate::variant::Variant;
 use tokio::time::{Duration, Instant};
 
@@ -267,12 +268,14 @@ async fn play_moves(
                     .rev()
                     .find(|l| l.starts_with("Illegal move"))
                     .cloned();
+                // An engine's own words are quoted short and printable: they go to the
+                // console and into every record.
                 return match refused {
-                    Some(line) => forfeit(Forfeit::RefusedLegalMove(line)),
+                    Some(line) => forfeit(Forfeit::RefusedLegalMove(quoted(&line))),
                     None => Ending::Resigned {
                         loser: us,
                         name: specs[i].name.clone(),
-                        claim,
+                        claim: claim.as_deref().map(quoted),
                     },
                 };
             }
@@ -283,7 +286,7 @@ async fn play_moves(
             return forfeit(Forfeit::OnTime);
         }
         let Some(mv) = reply_move(pos, specs[i].proto, settings.variant, &text) else {
-            return forfeit(Forfeit::IllegalMove(text));
+            return forfeit(Forfeit::IllegalMove(quoted(&text)));
         };
         moves.push(pos.move_to_usi(mv));
         record.times_ms.push(elapsed);
@@ -310,7 +313,7 @@ fn live_line(record: &GameRecord, ply: usize, clock: &[u64; 2], tcs: [TimeContro
         _ => "-".to_string(),
     };
     let last = record.comments.last().filter(|c| !c.is_empty());
-    eprint!(
+    crate::tell_part!(
         "\r\x1b[Kgame #{}: {} - {}, ply {ply}, clocks {} / {}{}",
         record.game,
         record.sente,

@@ -161,7 +161,7 @@ async fn run_async(config: MatchConfig) -> Result<Summary, MatchError> {
         let recorded: std::collections::HashSet<usize> =
             tables.records.iter().map(|r| r.game).collect();
         plan.retain(|p| !recorded.contains(&p.game));
-        eprintln!(
+        crate::tell!(
             "resumed {count} games from {}; {} left to play",
             path.display(),
             plan.len()
@@ -246,7 +246,7 @@ impl Tables {
             return false;
         }
         self.verdict = Some(state);
-        eprintln!(
+        crate::tell!(
             "SPRT decided after {} games: {}",
             self.head.games(),
             if state == SprtState::AcceptH1 {
@@ -413,11 +413,15 @@ fn progress(config: &MatchConfig, tables: &Tables, total: usize) {
     let plies = record.moves.split_whitespace().count();
     if config.settings.live_progress {
         // Clear the line the game redrew after each move.
-        eprint!("\r\x1b[K");
+        crate::tell_part!("\r\x1b[K");
     }
-    eprintln!(
+    crate::tell!(
         "game {done}/{total} (#{}): {} - {} {} ({}, {plies} plies)",
-        record.game, record.sente, record.gote, record.result, record.reason
+        record.game,
+        record.sente,
+        record.gote,
+        record.result,
+        record.reason
     );
     if standings.len() == 2 {
         let elo = head.elo().map_or("n/a".to_string(), |(e, err)| {
@@ -442,7 +446,7 @@ fn progress(config: &MatchConfig, tables: &Tables, total: usize) {
                 sprt.elo1
             );
         }
-        eprintln!("{line}");
+        crate::tell!("{line}");
     }
 }
 

@@ -240,6 +240,23 @@ fn resume_after_a_cut_line_or_with_bad_bytes_loses_nothing() {
     assert_eq!(std::fs::read(&out).unwrap(), bytes);
 }
 
+#[cfg(unix)]
+#[test]
+fn a_closed_pipe_ends_the_run_without_a_panic() {
+    // Issue 55, case 9: `shishi analyse ... 2>&1 | head -2` exited 101, a panic on the
+    // closed pipe.
+    let out = Command::new("bash")
+        .arg("-c")
+        .arg(format!(
+            "'{BIN}' analyse --input '{}' --nodes 2000 --workers 1 2>&1 | head -2 >/dev/null; \
+             echo ${{PIPESTATUS[0]}}",
+            data("games.jsonl")
+        ))
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "0");
+}
+
 #[test]
 fn resume_never_cuts_a_file_that_is_not_a_results_file() {
     // Issue 55, case 1: a wrong --output (notes without a final newline) lost its last

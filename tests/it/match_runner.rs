@@ -192,8 +192,18 @@ fn illegal_moves_crashes_and_hangs_forfeit_and_the_match_goes_on() {
         // Issue 55, case 4: "crashed" only for a process that died.
         #[cfg(unix)]
         ("closeout", "bad closed its output"),
+        // Case 8: a 1 MB word was copied whole into the console and the records.
+        (
+            "longword",
+            "illegal move xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx... by bad",
+        ),
     ] {
         let (stdout, games) = match_with_test_engine(behaviour);
+        assert!(
+            stdout.len() < 4000,
+            "{behaviour}: {} bytes of table",
+            stdout.len()
+        );
         for g in &games {
             assert_eq!(g.reason, reason, "{behaviour}");
             assert!(g.forfeit, "{behaviour}: a forfeit");
