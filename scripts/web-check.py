@@ -49,11 +49,11 @@ def free_port():
         return s.getsockname()[1]
 
 
-def driver(url, timeout_ms=90000):
+def driver(url, timeout_ms=90000, width=0):
     tools = os.path.join(ROOT, "target", "web-tools")
     env = dict(os.environ, NODE_PATH=os.path.join(tools, "node_modules"))
     out = subprocess.run(["node", os.path.join(ROOT, "scripts", "web-driver.js"), url,
-                          str(timeout_ms)], capture_output=True, text=True, env=env,
+                          str(timeout_ms), str(width)], capture_output=True, text=True, env=env,
                          timeout=timeout_ms / 1000 + 30)
     if out.returncode != 0:
         sys.exit(f"the browser run failed: {out.stderr.strip()}")
@@ -142,6 +142,9 @@ def main():
         time.sleep(0.5)
         failures, checks = 0, 0
         write_long_game()
+        failed = check_report_width()
+        failures += failed
+        checks += 1
         for mode, base in bases.items():
             if not a.only_hostile:
                 failed, done = check_page(mode, base)
@@ -224,6 +227,30 @@ def check_page(mode, base):
     print(f"[{mode}] play page: sho on a {sho['squares']}-square board, {len(sho['moves'])} plies "
           + ("every move legal by the native engine" if sho_ok else f"WRONG: {why}"))
     return failures, 2 + len(r["steps"]) + 7
+
+
+def check_report_width():
+    """An analysis report of a game whose player has a 300-letter name and one absurd move
+    time (issue 55, case 10: the page was 7,952 px wide at 420 px) fits a phone's 420 px."""
+    folder = os.path.join(ROOT, "target", "web", "test", "report")
+    os.makedirs(folder, exist_ok=True)
+    game = {"id": "wide", "variant": "chushogi", "moves": "7i7h 7d7e 7h7g 6d6e 8i8h 5d5e",
+            "sente": "x" * 300, "gote": "bob",
+            "timesMs": [1000, 2000, 18446744073709551615, 1500, 3000, 2500]}
+    source = os.path.join(folder, "wide.jsonl")
+    with open(source, "w") as f:
+        f.write(json.dumps(game) + "\n")
+    page = os.path.join(folder, "wide.html")
+    if os.path.exists(page):
+        os.remove(page)
+    subprocess.run([SHISHI, "analyse", "--input", source, "--nodes", "2000", "--report", folder,
+                    "--output", os.path.join(folder, "wide.analysis.jsonl")],
+                   capture_output=True, check=True)
+    width = driver("file://" + page, 30000, 420)["scrollWidth"]
+    good = width <= 420
+    print(f"report: a 300-letter name and an absurd move time at 420 px: the page is {width} px "
+          f"wide" + ("" if good else " WRONG (wider than the screen)"))
+    return 0 if good else 1
 
 
 def write_long_game():

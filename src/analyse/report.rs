@@ -415,17 +415,22 @@ role=\"img\" aria-label=\"evaluation graph\">\
 
 /// Each move's thinking time as bars (sente's up, gote's down), when the input has times.
 fn time_chart(views: &[PlyView]) -> String {
-    let longest = views.iter().filter_map(|v| v.time_ms).max().unwrap_or(0);
+    let times: Vec<u64> = views.iter().filter_map(|v| v.time_ms).collect();
+    let longest = times.iter().copied().max().unwrap_or(0);
     if longest == 0 {
         return String::new();
     }
+    let scale = time_chart_scale(&times);
     let n = views.len().max(1) as f64;
     let half = TIME_CHART_HEIGHT / 2.0;
     let width = (GRAPH_WIDTH / n).max(1.0);
     let mut bars = String::new();
     for (i, v) in views.iter().enumerate() {
         let Some(ms) = v.time_ms else { continue };
-        let h = ms as f64 / longest as f64 * (half - 2.0);
+        // A time beyond the scale is drawn full and marked as cut, not as the measure of
+        // every other bar.
+        let h = (ms as f64 / scale as f64).min(1.0) * (half - 2.0);
+        let cut = if ms > scale { " cut" } else { "" };
         let (y, class) = if v.mover == Color::Sente {
             (half - h, "sente-time")
         } else {
@@ -433,23 +438,54 @@ fn time_chart(views: &[PlyView]) -> String {
         };
         let _ = write!(
             bars,
-            "<rect class=\"{class}\" x=\"{:.1}\" y=\"{y:.1}\" width=\"{:.1}\" height=\"{h:.1}\">\
-<title>{}. {} {:.1} s</title></rect>",
+            "<rect class=\"{class}{cut}\" x=\"{:.1}\" y=\"{y:.1}\" width=\"{:.1}\" height=\"{h:.1}\">\
+<title>{}. {} {}</title></rect>",
             i as f64 / n * GRAPH_WIDTH,
             (width - 0.5).max(0.5),
             i + 1,
             escape(&v.kif),
-            ms as f64 / 1000.0
+            seconds(ms)
         );
     }
+    let cut_note = if scale < longest {
+        format!(
+            " Bars are drawn up to {}; longer ones reach the edge (in dark red).",
+            seconds(scale)
+        )
+    } else {
+        String::new()
+    };
     format!(
         "<h2>Time per move</h2>\n<p class=\"note\">Sente's moves above the line, gote's below; \
-the longest took {:.1} s. Click to go to a move.</p>\n<svg id=\"times\" viewBox=\"0 0 {GRAPH_WIDTH} \
+the longest took {}.{cut_note} Click to go to a move.</p>\n<svg id=\"times\" viewBox=\"0 0 {GRAPH_WIDTH} \
 {TIME_CHART_HEIGHT}\" preserveAspectRatio=\"none\" role=\"img\" aria-label=\"time per move\">\
 <line class=\"axis\" x1=\"0\" y1=\"{half}\" x2=\"{GRAPH_WIDTH}\" y2=\"{half}\"/>{bars}\
 <line id=\"times-cursor\" x1=\"0\" y1=\"0\" x2=\"0\" y2=\"{TIME_CHART_HEIGHT}\"/></svg>\n",
-        longest as f64 / 1000.0
+        seconds(longest)
     )
+}
+
+/// The time the chart's full bar stands for: the longest time, unless (among three times or
+/// more) it is more than four times the next longest (a clock that jumped, a record's absurd
+/// value): then four times that, so that one such time does not flatten every other bar.
+fn time_chart_scale(times: &[u64]) -> u64 {
+    let mut sorted = times.to_vec();
+    sorted.sort_unstable();
+    let longest = sorted.last().copied().unwrap_or(0);
+    if sorted.len() < 3 {
+        return longest.max(1);
+    }
+    let next = sorted[sorted.len() - 2];
+    longest.min(next.saturating_mul(4)).max(1)
+}
+
+/// A move's time as a person reads it: `1.5 s`, `12 min 5 s`, or `over a day`.
+fn seconds(ms: u64) -> String {
+    match ms {
+        ms if ms < 60_000 => format!("{:.1} s", ms as f64 / 1000.0),
+        ms if ms < 86_400_000 => format!("{} min {} s", ms / 60_000, ms % 60_000 / 1000),
+        _ => "over a day".to_string(),
+    }
 }
 
 /// The time chart's height in SVG units.
@@ -519,7 +555,7 @@ pub fn report_file_name(id: &str) -> String {
 
 const STYLE: &str = r##"
 * { box-sizing: border-box; }
-body { font-family: system-ui, sans-serif; margin: 0 auto; max-width: 1500px; padding: 12px 20px; color: #222; background: #faf8f3; }
+body { font-family: system-ui, sans-serif; margin: 0 auto; max-width: 1500px; padding: 12px 20px; color: #222; background: #faf8f3; overflow-wrap: anywhere; }
 header h1 { font-size: 1.5em; margin: 0.2em 0; }
 header .vs { color: #888; font-weight: normal; font-size: 0.8em; }
 header .result { font-size: 1.1em; margin: 0.2em 0; }
@@ -540,7 +576,7 @@ table.summary th:first-child { text-align: left; font-weight: normal; }
 #graph .dot { stroke: #222; stroke-width: 0.8; }
 #graph-cursor, #times-cursor { stroke: #2a7ab0; stroke-width: 2; }
 #times { width: 100%; height: 90px; border: 1px solid #aaa; cursor: pointer; display: block; background: #fff; }
-#times .sente-time { fill: #b07d2b; } #times .gote-time { fill: #555; }
+#times .sente-time { fill: #b07d2b; } #times .gote-time { fill: #555; } #times .cut { fill: #8b1a1a; }
 .inaccuracy { color: #b59a00; fill: #e8c600; } .mistake { color: #d9730d; fill: #f08c1a; } .blunder { color: #c8211b; fill: #e0281f; }
 #graph .mate { fill: #7d3cc8; }
 ol.critical { padding-left: 1.4em; } ol.critical li { margin: 0.25em 0; }
@@ -741,6 +777,26 @@ mod tests {
     use crate::variant::Variant;
 
     #[test]
+    fn one_absurd_move_time_does_not_flatten_the_others() {
+        // Issue 55, case 10: a time of u64::MAX was the measure of every bar.
+        let mut times: Vec<u64> = (1..=40).map(|i| i * 500).collect();
+        assert_eq!(time_chart_scale(&times), 20_000, "no outlier: the longest");
+        times.push(u64::MAX);
+        assert_eq!(time_chart_scale(&times), 4 * 20_000);
+        assert_eq!(time_chart_scale(&[1000, 2000, u64::MAX, 1500]), 8000);
+        assert_eq!(time_chart_scale(&[7000]), 7000);
+        assert_eq!(
+            time_chart_scale(&[1000, 61_000]),
+            61_000,
+            "two times: no outlier"
+        );
+        assert_eq!(seconds(u64::MAX), "over a day");
+        assert_eq!(seconds(1500), "1.5 s");
+        assert_eq!(seconds(725_000), "12 min 5 s");
+        assert_eq!(time_chart_scale(&[0, 0]), 1);
+    }
+
+    #[test]
     fn a_page_is_self_contained_and_shows_every_move() {
         let start = Position::startpos(Variant::chu());
         let moves: Vec<String> = ["7i7h", "7d7e", "7j7i6h"].map(String::from).to_vec();
@@ -809,7 +865,7 @@ mod tests {
         // The input's move times as a chart: sente's moves 1 and 3 (61 s, the longest) as
         // bars above the line; gote's move 2 has no time, so no bar.
         assert!(page.contains("<h2>Time per move</h2>"), "{page}");
-        assert!(page.contains("the longest took 61.0 s"));
+        assert!(page.contains("the longest took 1 min 1 s."));
         assert!(
             page.contains("<line id=\"times-cursor\""),
             "the chart's cursor"
