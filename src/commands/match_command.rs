@@ -3,6 +3,7 @@
 //! build).
 
 use anyhow::{Context, Result};
+use shishi::tournament::time_control::{MAX_MOVETIME_MS, MAX_TIME_MARGIN_MS};
 use shishi::variant::Variant;
 use std::io::Write;
 
@@ -31,11 +32,12 @@ pub struct MatchArgs {
     /// Byoyomi clock: MAIN+BYOYOMI in seconds, e.g. 10+1.
     #[arg(long, conflicts_with_all = ["movetime", "nodes"])]
     byoyomi: Option<String>,
-    /// Fixed time per move in ms.
-    #[arg(long, conflicts_with = "nodes")]
+    /// Fixed time per move in ms (1 to a week).
+    #[arg(long, conflicts_with = "nodes",
+          value_parser = clap::value_parser!(u64).range(1..=MAX_MOVETIME_MS))]
     movetime: Option<u64>,
-    /// Fixed nodes per move (USI engines).
-    #[arg(long)]
+    /// Fixed nodes per move (USI engines; 1 or more).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     nodes: Option<u64>,
     /// Openings: one per line, an SFEN [moves ...] or USI moves from the start.
     #[arg(long)]
@@ -72,8 +74,9 @@ pub struct MatchArgs {
     #[arg(long, default_value_t = shishi::tournament::engine::DEFAULT_HASH_MB,
           value_parser = clap::value_parser!(u64).range(1..=65536))]
     hash: u64,
-    /// Milliseconds an engine may go over its clock before it loses on time.
-    #[arg(long, default_value_t = 100)]
+    /// Milliseconds an engine may go over its clock before it loses on time (0 to an hour).
+    #[arg(long, default_value_t = 100,
+          value_parser = clap::value_parser!(u64).range(0..=MAX_TIME_MARGIN_MS))]
     timemargin: u64,
 }
 

@@ -87,3 +87,10 @@ fn two_numbers(text: &str, flag: &'static str) -> Result<(f64, f64), MatchError>
 /// The longest clock a match takes, in seconds (a week): enough for any game, and a match
 /// that could never end (`inf`, `1e300`) is refused.
 const MAX_CLOCK_SECONDS: f64 = 7.0 * 24.0 * 3600.0;
+
+/// The longest `--movetime` a match takes, in ms: the same week.
+pub const MAX_MOVETIME_MS: u64 = MAX_CLOCK_SECONDS as u64 * 1000;
+
+/// The most an engine may go over its clock (`--timemargin`), in ms: an hour. More is no
+/// margin but a clock that never runs out.
+pub const MAX_TIME_MARGIN_MS: u64 = 3_600_000;

@@ -297,6 +297,12 @@ fn red_team_14_to_16_an_sprt_clock_or_concurrency_that_makes_no_sense_is_refused
         (["--tc", "inf+0"], "--tc"),
         (["--tc", "1e300+0"], "--tc"),
         (["--tc", "NaN+1"], "--tc"),
+        // Issue 55, case 11: a movetime of 31 years, a margin that never flags, and the
+        // zero limits analyse refuses.
+        (["--movetime", "999999999999"], "1..=604800000"),
+        (["--movetime", "0"], "1..=604800000"),
+        (["--nodes", "0"], "--nodes"),
+        (["--timemargin", "18446744073709551615"], "0..=3600000"),
     ] {
         let out = Command::new(BIN)
             .arg("match")
@@ -307,7 +313,14 @@ fn red_team_14_to_16_an_sprt_clock_or_concurrency_that_makes_no_sense_is_refused
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(
             out.status.code(),
-            Some(if args[0] == "--concurrency" { 2 } else { 1 }),
+            // Bounds clap checks exit 2 (its usage errors), the runner's own checks 1.
+            Some(
+                if ["--concurrency", "--movetime", "--nodes", "--timemargin"].contains(&args[0]) {
+                    2
+                } else {
+                    1
+                }
+            ),
             "{args:?}: {stderr}"
         );
         assert!(stderr.contains(says), "{args:?}: {stderr}");
