@@ -57,7 +57,7 @@ pub struct UsiObserver {
     pub out: Arc<Output>,
     /// The root position (for move text).
     pub pos: Position,
-    /// Also the line in KIF notation (the KIF_PV option): `info string kif ...`.
+    /// Also the line in KIF notation (the KIF_PV option): `info string kif multipv N ...`.
     pub kif_pv: bool,
 }
 
@@ -67,7 +67,10 @@ impl Observer for UsiObserver {
         if self.kif_pv && !info.pv.is_empty() {
             let last_to = self.pos.history().last().map(|u| u.mv.to());
             let line = crate::records::kif_line_marked(&self.pos, &info.pv, last_to);
-            self.out.line(&format!("info string kif {line}"));
+            // Its multipv number, as the info line's: with MultiPV > 1 the order alone
+            // would tie them.
+            self.out
+                .line(&format!("info string kif multipv {} {line}", info.multipv));
         }
     }
 

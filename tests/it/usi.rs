@@ -714,7 +714,7 @@ fn kif_pv_follows_each_line_with_its_kif_notation() {
         .position(|l| l.starts_with("info depth 3 ") && l.contains(" pv "))
         .expect("a depth 3 line");
     let kif = lines[at + 1]
-        .strip_prefix("info string kif ☖")
+        .strip_prefix("info string kif multipv 1 ☖")
         .unwrap_or_else(|| panic!("{:?}", lines[at + 1]));
     let first = lines[at].split(" pv ").nth(1).unwrap().split(' ').count();
     assert_eq!(
@@ -722,6 +722,30 @@ fn kif_pv_follows_each_line_with_its_kif_notation() {
         first,
         "one KIF move for each pv move: {kif}"
     );
+    // With MultiPV 3 each KIF line carries its line's number (issue 55, case 13).
+    e.send("setoption name MultiPV value 3");
+    e.send("go depth 3");
+    e.until(20.0, |l| l.starts_with("bestmove"));
+    let seen: Vec<&String> = e.seen.iter().collect();
+    for (i, line) in seen.iter().enumerate() {
+        if line.starts_with("info depth") && line.contains(" pv ") {
+            let n = line
+                .split(" multipv ")
+                .nth(1)
+                .unwrap()
+                .split(' ')
+                .next()
+                .unwrap();
+            assert!(
+                seen[i + 1].starts_with(&format!("info string kif multipv {n} ")),
+                "{line} / {}",
+                seen[i + 1]
+            );
+        }
+    }
+    assert!(seen
+        .iter()
+        .any(|l| l.starts_with("info string kif multipv 3 ")));
     // Off by default: no such line.
     let mut plain = Engine::start_usi();
     plain.send("position startpos");

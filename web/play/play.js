@@ -11,7 +11,7 @@
   const heard = (line) => {
     if (line.startsWith('info ') && !line.startsWith('info string') && onInfo) onInfo(line);
     // The engine's line in KIF notation (the KIF_PV option), as a chu player reads it.
-    if (line.startsWith('info string kif ') && onInfo) $('pv').textContent = line.slice('info string kif '.length);
+    if (line.startsWith('info string kif multipv 1 ') && onInfo) $('pv').textContent = line.slice('info string kif multipv 1 '.length);
     for (const w of [...waiters]) {
       w.lines.push(line);
       if (w.pred(line)) { waiters.splice(waiters.indexOf(w), 1); w.resolve(w.lines); }
