@@ -65,9 +65,9 @@ pub enum ResultLineProblem {
     /// A judgement none of Shishi's.
     #[error("the judgement {0} is none of Shishi's")]
     UnknownJudgement(String),
-    /// JSON without the fields of a result.
-    #[error("a result line without its id, position or move")]
-    Incomplete,
+    /// JSON without the fields of a result, or with one of the wrong kind or value.
+    #[error("not a result line as Shishi writes it ({0})")]
+    Field(String),
 }
 
 /// An [`AnalyseError::File`] of `path`.

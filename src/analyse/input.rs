@@ -154,36 +154,6 @@ pub fn parse(
     }
 }
 
-/// An input file's bytes as text: UTF-8, or Shift_JIS as Japanese shogi software writes
-/// KIF (a whole file that is valid Shift_JIS and not UTF-8). Otherwise each line that is not
-/// UTF-8 is left empty, with an error naming the file and line, and the others are read.
-pub fn decode(bytes: &[u8], file: &str) -> (String, Vec<String>) {
-    if let Ok(text) = std::str::from_utf8(bytes) {
-        return (text.to_string(), Vec::new());
-    }
-    if let Some(text) =
-        encoding_rs::SHIFT_JIS.decode_without_bom_handling_and_without_replacement(bytes)
-    {
-        log::info!("{file}: read as Shift_JIS (not UTF-8)");
-        return (text.into_owned(), Vec::new());
-    }
-    let mut errors = Vec::new();
-    let lines: Vec<&str> = bytes
-        .split(|&b| b == b'\n')
-        .enumerate()
-        .map(|(n, line)| {
-            std::str::from_utf8(line).unwrap_or_else(|_| {
-                errors.push(format!(
-                    "{file}:{}: neither UTF-8 nor Shift_JIS; line skipped (save the file as UTF-8)",
-                    n + 1
-                ));
-                ""
-            })
-        })
-        .collect();
-    (lines.join("\n"), errors)
-}
-
 fn check(variant: &'static Variant, sfen: &str, moves: &[String]) -> Result<(), AnalyseError> {
     let mut pos = Position::from_sfen(variant, sfen)?;
     pos.play_usi_moves(moves.iter().map(String::as_str))?;
@@ -349,7 +319,7 @@ fn parse_kif(text: &str, file: &str, variant: Option<&'static Variant>) -> (Vec<
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::records::{to_kif, GameRecord};
+    use crate::records::{decode_text as decode, to_kif, GameRecord};
 
     fn record(variant: &'static Variant, moves: &str) -> GameRecord {
         GameRecord {

@@ -165,8 +165,7 @@ fn read_result_lines(path: &std::path::Path, bytes: &[u8]) -> Result<Done, Analy
                 )));
             }
         }
-        let line: ResultLine =
-            serde_json::from_value(value).map_err(|_| at(ResultLineProblem::Incomplete))?;
+        let line = ResultLine::from_json(value).map_err(|e| at(ResultLineProblem::Field(e)))?;
         done.insert(key_of_line(&line), line);
     }
     Ok(done)
@@ -426,6 +425,14 @@ mod tests {
     use super::*;
     use crate::core::score::{mate_in, mated_in};
     use crate::variant::Variant;
+
+    #[test]
+    fn file_names_are_those_analyse_md_shows() {
+        // protocol-docs/analyse.md's example (issue 55, case 12: it showed another hash).
+        assert_eq!(kif_file_name("a/b"), "a_b-0468cf61.kif");
+        assert_eq!(kif_file_name("game-1"), "game-1.kif");
+    }
+
     #[test]
     fn kif_comments_say_whose_view_and_show_the_best_line_in_kif() {
         use crate::core::Color::{Gote, Sente};

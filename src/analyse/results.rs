@@ -8,7 +8,7 @@ use crate::core::score::{mate_in, mate_plies, mated_in, Score};
 use serde::{Deserialize, Serialize};
 
 /// A score as JSON: `{"cp": 35}` or `{"mate": 5}` (plies, from the side to move).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
 pub enum ScoreValue {
     /// Centipawns.
@@ -23,12 +23,57 @@ pub enum ScoreValue {
     },
 }
 
+/// Read by hand rather than as an untagged enum, whose only error is "did not match any
+/// variant": a resumed file's `{"cp": 1.5}` is told as what it is.
+impl<'de> Deserialize<'de> for ScoreValue {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        use serde::de::Error;
+        #[derive(Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct Raw {
+            cp: Option<serde_json::Number>,
+            mate: Option<serde_json::Number>,
+        }
+        let whole = |n: serde_json::Number, name: &str| {
+            n.as_i64()
+                .and_then(|v| i32::try_from(v).ok())
+                .ok_or_else(|| D::Error::custom(format!("a score's {name} {n} is no whole number")))
+        };
+        match Raw::deserialize(d)? {
+            Raw {
+                cp: Some(cp),
+                mate: None,
+            } => Ok(ScoreValue::Cp {
+                cp: whole(cp, "cp")?,
+            }),
+            Raw {
+                cp: None,
+                mate: Some(mate),
+            } => Ok(ScoreValue::Mate {
+                mate: whole(mate, "mate")?,
+            }),
+            _ => Err(D::Error::custom(r#"a score is {"cp": N} or {"mate": N}"#)),
+        }
+    }
+}
+
 impl ScoreValue {
     /// The JSON form of a search score.
     pub fn of(score: Score) -> ScoreValue {
         match mate_plies(score) {
             Some(mate) => ScoreValue::Mate { mate },
             None => ScoreValue::Cp { cp: score },
+        }
+    }
+
+    /// Whether it is a score a search can give: a mate of 1 to 999 plies either way, or
+    /// centipawns short of the mate scores (a results file resumed from may have been
+    /// edited: `{"mate":0}` read as "mated in -1", `{"mate":2147483647}` as a vast count).
+    pub fn is_possible(self) -> bool {
+        use crate::core::score::{MATE, MATE_BOUND};
+        match self {
+            ScoreValue::Cp { cp } => cp.abs() <= MATE_BOUND,
+            ScoreValue::Mate { mate } => mate != 0 && mate.abs() < MATE - MATE_BOUND,
         }
     }
 
@@ -180,9 +225,76 @@ pub enum ResultLine {
     Position(PositionResult),
 }
 
+impl ResultLine {
+    /// A line read back from its JSON: its kind by the field only that kind has (`summary`,
+    /// `ply`), then that kind's fields, so that an error names the field that is wrong
+    /// (serde's words: `invalid type: floating point 1.5, expected i32`), and every score
+    /// one a search can give ([`ScoreValue::is_possible`]).
+    pub fn from_json(value: serde_json::Value) -> Result<ResultLine, String> {
+        let line = if value.get("summary").is_some() {
+            serde_json::from_value(value).map(ResultLine::Summary)
+        } else if value.get("ply").is_some() {
+            serde_json::from_value(value).map(ResultLine::Ply)
+        } else {
+            serde_json::from_value(value).map(ResultLine::Position)
+        }
+        .map_err(|e| e.to_string())?;
+        let scores: Vec<ScoreValue> = match &line {
+            ResultLine::Summary(_) => vec![],
+            ResultLine::Ply(p) => p.played_score.into_iter().chain(p.best_score).collect(),
+            ResultLine::Position(p) => p
+                .score
+                .into_iter()
+                .chain(p.multipv.iter().map(|l| l.score))
+                .collect(),
+        };
+        match scores.iter().find(|s| !s.is_possible()) {
+            Some(bad) => Err(format!(
+                "the score {} is none a search gives",
+                serde_json::to_string(bad).unwrap_or_default()
+            )),
+            None => Ok(line),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_line_read_back_is_checked_field_by_field() {
+        let ply = |score: &str| {
+            serde_json::from_str::<serde_json::Value>(&format!(
+                r#"{{"id":"g","ply":1,"sfen":"x","played":"7i7h","playedScore":{score},
+                "bestmove":null,"bestScore":null,"loss":null,"judgement":null,"depth":1,
+                "nodes":1,"pv":null}}"#
+            ))
+            .unwrap()
+        };
+        assert!(ResultLine::from_json(ply(r#"{"cp":35}"#)).is_ok());
+        assert!(ResultLine::from_json(ply(r#"{"mate":-3}"#)).is_ok());
+        for (score, says) in [
+            (
+                r#"{"mate":0}"#,
+                r#"the score {"mate":0} is none a search gives"#,
+            ),
+            (r#"{"mate":2147483647}"#, "is none a search gives"),
+            (r#"{"cp":99999}"#, "is none a search gives"),
+            (r#"{"cp":1.5}"#, "a score's cp 1.5 is no whole number"),
+            (
+                r#"{"mate":2147483648}"#,
+                "a score's mate 2147483648 is no whole number",
+            ),
+            (
+                r#"{"cp":1,"mate":2}"#,
+                r#"a score is {"cp": N} or {"mate": N}"#,
+            ),
+        ] {
+            let error = ResultLine::from_json(ply(score)).unwrap_err();
+            assert!(error.contains(says), "{score}: {error}");
+        }
+    }
 
     #[test]
     fn lines_read_back_as_the_type_they_were_written_as() {

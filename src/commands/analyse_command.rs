@@ -169,6 +169,7 @@ pub struct AnalyseArgs {
 pub fn run_analyse(a: AnalyseArgs) -> Result<()> {
     check_arguments(&a)?;
     let (jobs, malformed) = read_jobs(&a)?;
+    check_from_ply(&jobs, a.from_ply)?;
     let done = match (&a.output, a.resume) {
         (Some(path), true) => shishi::analyse::done_results(path).map_err(|e| {
             anyhow::anyhow!("{e} (--resume reads the earlier results; nothing was analysed)")
@@ -216,6 +217,34 @@ fn check_arguments(a: &AnalyseArgs) -> Result<()> {
     Ok(())
 }
 
+/// Says which games `--from-ply` leaves nothing of, and refuses a run that it leaves
+/// nothing of at all (a ply past the end of every game was taken and did nothing).
+fn check_from_ply(jobs: &[shishi::analyse::input::Job], from_ply: usize) -> Result<()> {
+    use shishi::analyse::input::Job;
+    let games: Vec<_> = jobs
+        .iter()
+        .filter_map(|j| match j {
+            Job::Game(g) => Some(g),
+            Job::Position(_) => None,
+        })
+        .collect();
+    let short: Vec<_> = games.iter().filter(|g| g.moves.len() < from_ply).collect();
+    for g in &short {
+        log::warn!(
+            "{}: {} plies; --from-ply {from_ply} leaves none of it to analyse",
+            shishi::session::text::quoted(&g.id),
+            g.moves.len()
+        );
+    }
+    if !games.is_empty() && short.len() == jobs.len() {
+        anyhow::bail!(
+            "--from-ply {from_ply} is past the end of every game (the longest has {} plies); nothing was analysed",
+            games.iter().map(|g| g.moves.len()).max().unwrap_or(0)
+        );
+    }
+    Ok(())
+}
+
 /// The jobs of the input (a file or stdin; this shard's), and how many records were
 /// skipped as malformed (each said on stderr).
 fn read_jobs(a: &AnalyseArgs) -> Result<(Vec<shishi::analyse::input::Job>, usize)> {
@@ -235,7 +264,7 @@ fn read_jobs(a: &AnalyseArgs) -> Result<(Vec<shishi::analyse::input::Job>, usize
             a.input.clone(),
         )
     };
-    let (text, mut errors) = input::decode(&bytes, &name);
+    let (text, mut errors) = shishi::records::decode_text(&bytes, &name);
     let (mut jobs, parse_errors) = input::parse(&text, &name, variant, explicit_variant);
     errors.extend(parse_errors);
     for e in errors.iter().chain(&input::make_ids_unique(&mut jobs)) {

@@ -113,11 +113,14 @@ pub fn run_match(a: MatchArgs) -> Result<()> {
     };
     let openings = match &a.openings {
         Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .with_context(|| format!("reading {}", path.display()))?;
-            let (openings, errors) =
-                tournament::openings::parse(variant, &text, &path.display().to_string());
-            for e in errors {
+            // Read as analyse reads its inputs: a line that is not text is reported by
+            // its number and skipped, not the whole book refused.
+            let bytes =
+                std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+            let name = path.display().to_string();
+            let (text, undecoded) = shishi::records::decode_text(&bytes, &name);
+            let (openings, errors) = tournament::openings::parse(variant, &text, &name);
+            for e in undecoded.iter().chain(&errors) {
                 log::warn!("{e}");
             }
             anyhow::ensure!(

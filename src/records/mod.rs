@@ -7,6 +7,7 @@
 pub mod error;
 pub mod kif;
 pub mod pgn;
+pub mod text_file;
 pub mod xboard;
 
 use crate::position::Position;
@@ -16,6 +17,7 @@ use serde::{Deserialize, Serialize};
 pub use error::{KifError, KifProblem, RecordError};
 pub use kif::{kif_line, kif_line_marked, to_kif, to_kif_with_header};
 pub use pgn::to_pgn;
+pub use text_file::decode_text;
 
 /// A variant in JSON: its name.
 mod variant_name {

@@ -258,6 +258,33 @@ fn a_closed_pipe_ends_the_run_without_a_panic() {
 }
 
 #[test]
+fn from_ply_past_the_end_is_said() {
+    // Issue 55, case 12: --from-ply past the end of the game was taken and did nothing.
+    let stderr = analyse_fails(&[
+        "--input",
+        &data("games.jsonl"),
+        "--from-ply",
+        "11",
+        "--nodes",
+        "300",
+    ]);
+    assert!(
+        stderr.contains("--from-ply 11 is past the end of every game (the longest has 10 plies); nothing was analysed"),
+        "{stderr}"
+    );
+    let (results, stderr) = analyse(&[
+        "--input",
+        &data("games.jsonl"),
+        "--from-ply",
+        "10",
+        "--nodes",
+        "300",
+    ]);
+    assert_eq!(results.len(), 2, "ply 10 and the summary");
+    assert!(!stderr.contains("leaves none"), "{stderr}");
+}
+
+#[test]
 fn resume_never_cuts_a_file_that_is_not_a_results_file() {
     // Issue 55, case 1: a wrong --output (notes without a final newline) lost its last
     // line, a one-line file everything, before the file was checked.

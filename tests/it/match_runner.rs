@@ -221,6 +221,36 @@ fn illegal_moves_crashes_and_hangs_forfeit_and_the_match_goes_on() {
 }
 
 #[test]
+fn an_opening_book_line_that_is_not_text_is_skipped_with_its_number() {
+    // Issue 55, case 12: one byte that is not UTF-8 refused the whole book, with no line.
+    let dir = tempdir("book-bytes");
+    let book = dir.join("book.txt");
+    std::fs::write(&book, b"7i7h 7d7e\n\xff\xfe 5i5h\n5i5h 8d8e\n").unwrap();
+    let jsonl = dir.join("games.jsonl");
+    let (_, stderr, ok) = run_match(&[
+        "--engine",
+        &engine("alpha", ""),
+        "--engine",
+        &engine("beta", ""),
+        "--games",
+        "2",
+        "--movetime",
+        "20",
+        "--openings",
+        book.to_str().unwrap(),
+        "--jsonl",
+        jsonl.to_str().unwrap(),
+    ]);
+    assert!(ok, "{stderr}");
+    assert!(
+        stderr.contains("book.txt:2: neither UTF-8 nor Shift_JIS; line skipped"),
+        "{stderr}"
+    );
+    let openings: Vec<usize> = records(&jsonl).iter().map(|g| g.opening).collect();
+    assert_eq!(openings.len(), 2);
+}
+
+#[test]
 fn lines_that_are_not_utf8_are_no_crash() {
     // From its third move on, the engine prints Shift-JIS before each bestmove.
     let (_, games) = match_with_test_engine("shiftjis");
