@@ -53,15 +53,15 @@ fn every_won_endgame_is_won_within_its_limit() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-/// King and crown prince against a lone king is won (mate, or no legal move), but sho's
-/// mop-up acts only from its own lead (`SHO.mopup.lead`, 900) and the prince's 500 does not
-/// start it. The `mopup_lead` parameter (`Tune_mopup_lead`) lowers the threshold without a
-/// rebuild: the search's score then holds the mop-up bonus (never negative for the side
-/// ahead).
+/// King, crown prince and gold against king and gold is won, but sho's mop-up acts only
+/// from its own lead (`SHO.mopup.lead`, 900) and the prince's 500 does not start it. The
+/// `mopup_lead` parameter (`Tune_mopup_lead`) lowers the threshold without a rebuild: the
+/// search's score then holds the mop-up bonus (never negative for the side ahead). (Each
+/// side keeps a gold: king and prince against a lone king is a bare king at once.)
 #[test]
 fn the_mopup_lead_parameter_reaches_the_search() {
     let sho = Variant::sho();
-    let pos = Position::from_sfen(sho, "9/9/2K6/9/9/9/+e8/1k7/9 w - 1").unwrap();
+    let pos = Position::from_sfen(sho, "9/9/2KG5/9/9/9/+e8/1k5g1/9 w - 1").unwrap();
     let score = |lead: i64| {
         let mut options = SearchOptions::for_variant(sho);
         options.params.set("mopup_lead", lead).unwrap();
