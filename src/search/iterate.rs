@@ -28,8 +28,14 @@ impl SearchThread<'_> {
                 }
                 // Lines already found stay on top; this one is placed by its score.
                 self.root_moves[pv_index..].sort_by_key(|r| -r.score);
-                if self.id == 0 {
-                    self.report(depth, pv_index, None);
+                // One line: reported as it is found. MultiPV: the whole block when the
+                // iteration's last line is found (as Stockfish prints it), so that a client
+                // that gathers the lines of an evaluation (lishogi's ceval) never gets a
+                // row twice or a row of another iteration.
+                if self.id == 0 && (lines == 1 || pv_index + 1 == lines) {
+                    for row in 0..=pv_index {
+                        self.report(depth, row, None);
+                    }
                 }
             }
             if self.stopped {
@@ -44,6 +50,7 @@ impl SearchThread<'_> {
                     seldepth: r.seldepth,
                     score: r.score,
                     bound: None,
+                    partial: false,
                     pv: r.pv.clone(),
                 })
                 .collect();
@@ -194,6 +201,7 @@ impl SearchThread<'_> {
             let root = &mut self.root_moves[i];
             if i == pv_index || score > alpha {
                 root.score = score;
+                root.fails_high = score >= beta;
                 root.seldepth = self.seldepth;
                 root.pv.clear();
                 root.pv.push(mv);
@@ -236,10 +244,20 @@ impl SearchThread<'_> {
         self.shared.report(&self.info(depth, pv_index, bound));
     }
 
-    /// Aspiration failures are reported only once the search has run a while (GUIs
-    /// otherwise flood with them).
+    /// Aspiration failures are reported only in a search that a person watches and ends
+    /// (`go infinite`, pondering), for the first line, once it has run a while (GUIs
+    /// otherwise flood with them). A search that ends by itself (depth, nodes, time) prints
+    /// only exact lines, so that its deepest line is its answer (shoginet keeps the deepest
+    /// line and does not read the bound), and MultiPV lines never get a row that a client
+    /// gathering a block would count twice.
     fn report_bound(&self, depth: i32, pv_index: usize, bound: Bound) {
-        if self.id == 0 && self.shared.control.elapsed().as_millis() > 1000 {
+        let shared = &self.shared;
+        let watched = shared.request.limits.infinite || shared.control.is_pondering();
+        if self.id == 0
+            && watched
+            && shared.multipv == 1
+            && shared.control.elapsed().as_millis() > 1000
+        {
             self.report(depth, pv_index, Some(bound));
         }
     }

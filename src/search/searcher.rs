@@ -379,9 +379,7 @@ fn choose_answer(
     let chosen = outcomes.iter().filter_map(|o| o.line.as_ref()).fold(
         None::<&Line>,
         |best, line| match best {
-            Some(b) if (b.depth, b.bound.is_none()) >= (line.depth, line.bound.is_none()) => {
-                Some(b)
-            }
+            Some(b) if (b.depth, !b.partial) >= (line.depth, !line.partial) => Some(b),
             _ => Some(line),
         },
     );
@@ -409,7 +407,7 @@ fn choose_answer(
         pv: line.pv.clone(),
     };
     if !shared.repeats_last_report(&last) {
-        shared.report(&last);
+        shared.report_block(&last);
     }
     SearchResult {
         best: Some(line.pv[0]),

@@ -55,11 +55,16 @@ impl Shared<'_> {
     /// MultiPV index unchanged (once a mate is found, deeper iterations find the same line
     /// within microseconds and would flood the GUI). A first line that mates slower than a
     /// proven forced win (or does not mate) is replaced by the proven one.
-    pub fn report(&self, info: &super::Info) {
+    pub fn report(&self, info: &super::Info) -> super::Info {
         // One lock around the choice and the output, so that lines reach the observer in
         // the order they were chosen (a proven line is never followed by an older one).
         let mut reported = self.reported.lock().unwrap_or_else(|e| e.into_inner());
-        let proven = self.proven();
+        // A proven line stands at the depth of the line it replaces (a client that keeps
+        // the deepest line keeps it).
+        let proven = self.proven().map(|p| super::Info {
+            depth: p.depth.max(info.depth),
+            ..p
+        });
         let info = match &proven {
             Some(proven) if info.multipv == 1 && proven.score > info.score => proven,
             _ => info,
@@ -71,11 +76,43 @@ impl Shared<'_> {
         let unchanged = reported[slot].as_ref().is_some_and(|last| {
             last.score == info.score && last.bound == info.bound && last.pv == info.pv
         });
-        if crate::core::score::is_mate(info.score) && unchanged {
-            return;
+        // With MultiPV a line is never left out: lishogi's ceval starts an evaluation at
+        // each first line and adds every other line to it, so a block must be whole.
+        if crate::core::score::is_mate(info.score) && unchanged && self.multipv == 1 {
+            return info.clone();
         }
         reported[slot] = Some(info.clone());
         self.observer.info(info);
+        info.clone()
+    }
+
+    /// Reports `first` as the first line and, with MultiPV, the other lines last reported
+    /// after it, renumbered and without the first line's move, so that the block is whole
+    /// (the final answer of a search whose first line changed after the last block, a
+    /// proof found during an iteration).
+    pub fn report_block(&self, first: &super::Info) {
+        let others: Vec<super::Info> = self
+            .reported
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .iter()
+            .flatten()
+            .cloned()
+            .collect();
+        let shown = self.report(first);
+        if self.multipv == 1 {
+            return;
+        }
+        let rows = others
+            .into_iter()
+            .filter(|row| row.pv.first() != shown.pv.first())
+            .take(self.multipv - 1);
+        for (k, row) in rows.enumerate() {
+            self.report(&super::Info {
+                multipv: k + 2,
+                ..row
+            });
+        }
     }
 
     /// The solver's proven line, if it proved one.
@@ -95,7 +132,7 @@ impl Shared<'_> {
             }
             *proven = Some(info.clone());
         }
-        self.report(&info);
+        self.report_block(&info);
     }
 
     /// Stops the search once the hard time limit is reached (never while pondering).
@@ -144,6 +181,8 @@ pub struct RootMove {
     /// Nodes this thread searched below it, over all iterations (how much the search had
     /// to look at it: time management's "best move effort").
     pub effort: u64,
+    /// Its score in the current iteration failed high (a lower bound, not its value).
+    pub fails_high: bool,
 }
 
 /// A finished result of one thread: the line it stands by, at the depth it reached.
@@ -155,9 +194,13 @@ pub struct Line {
     pub seldepth: usize,
     /// Score from the side to move's point of view.
     pub score: Score,
-    /// `Some(Bound::Lower)` for a move that beat the last finished iteration's best in an
-    /// iteration that was stopped before it finished: better than that, by how much unknown.
+    /// `Some(Bound::Lower)` when the line's score is only a lower bound: a move of an
+    /// unfinished iteration that failed high.
     pub bound: Option<super::Bound>,
+    /// The line of a move that beat the last finished iteration's best in an iteration that
+    /// was stopped before it finished (its own score is exact unless `bound` says not, but
+    /// the moves not yet searched at that depth might be better).
+    pub partial: bool,
     /// The principal variation (never empty).
     pub pv: Vec<Move>,
 }
@@ -266,6 +309,7 @@ impl<'a> SearchThread<'a> {
                     pv: vec![mv],
                     seldepth: 0,
                     effort: 0,
+                    fails_high: false,
                 })
                 .collect(),
             completed_depth: 0,
@@ -438,7 +482,8 @@ impl SearchThread<'_> {
                 depth: done.depth + 1,
                 seldepth: front.seldepth,
                 score: front.score,
-                bound: Some(super::Bound::Lower),
+                bound: front.fails_high.then_some(super::Bound::Lower),
+                partial: true,
                 pv: front.pv.clone(),
             });
         }

@@ -244,3 +244,154 @@ fn shoginet_ai_moves_at_every_level_are_legal_deterministic_and_weaker_below_20(
     }
     assert!(differs >= 1, "level 0 always played level 20's move");
 }
+
+/// The evaluations lishogi's browser analysis (ceval, `ui/ceval/src/protocol.ts`) would
+/// show from `lines`, by its rules: an info line needs depth 6 or a mate, nodes, time and a
+/// score; a first line with a bound is dropped; a first line starts a new evaluation, any
+/// other is added to the current one (bound or not), and the evaluation is shown when the
+/// highest multipv seen so far arrives, and again at `bestmove`. Each shown evaluation as
+/// its rows' first moves.
+fn ceval_evaluations(lines: &[String]) -> Vec<Vec<String>> {
+    let (mut shown, mut current, mut expected): (Vec<Vec<String>>, Option<Vec<String>>, usize) =
+        (Vec::new(), None, 1);
+    for line in lines {
+        let t: Vec<&str> = line.split_whitespace().collect();
+        if t.first() == Some(&"bestmove") {
+            shown.extend(current.take());
+            break;
+        }
+        if t.first() != Some(&"info") {
+            continue;
+        }
+        let at = |k: &str| t.iter().position(|w| *w == k);
+        let number = |k: &str| at(k).and_then(|i| t.get(i + 1)?.parse::<i64>().ok());
+        let multipv = number("multipv").unwrap_or(1) as usize;
+        expected = expected.max(multipv);
+        let depth = number("depth").unwrap_or(0);
+        let mate = at("score").is_some_and(|i| t.get(i + 1) == Some(&"mate"));
+        let bound = line.contains(" lowerbound") || line.contains(" upperbound");
+        if (depth < 6 && !mate) || number("nodes").is_none() || number("time").is_none() {
+            continue;
+        }
+        if at("score").is_none() || (bound && multipv == 1) {
+            continue;
+        }
+        let first = at("pv")
+            .and_then(|i| t.get(i + 1))
+            .map_or(String::new(), |m| m.to_string());
+        if multipv == 1 {
+            current = Some(vec![first]);
+        } else if let Some(rows) = current.as_mut() {
+            rows.push(first);
+        }
+        if multipv == expected {
+            shown.extend(current.clone());
+        }
+    }
+    shown
+}
+
+#[test]
+fn lishogis_analysis_board_shows_exactly_multipv_rows_every_time() {
+    // Issue 56, item 1: with MultiPV 3 a bound line for every line index after a second,
+    // then the exact one, made lishogi's list hold a fourth, stale row.
+    let mut e = Engine::start();
+    for line in [
+        "setoption name USI_Variant value chushogi",
+        "setoption name USI_AnalyseMode value true",
+        "setoption name MultiPV value 3",
+        "usinewgame",
+        "isready",
+    ] {
+        e.send(line);
+    }
+    e.until(10.0, |l| l == "readyok");
+    let mut evaluations = 0;
+    for moves in ["", "7j6h 9a9b 7i7h", "8i8h 5d5e 7j8i 6c5d"] {
+        e.send(&format!("position startpos moves {moves}"));
+        let from = e.seen.len();
+        e.send("go movetime 2500");
+        e.until(15.0, |l| l.starts_with("bestmove"));
+        let shown = ceval_evaluations(&e.seen[from..]);
+        assert!(!shown.is_empty(), "{moves}: nothing shown");
+        for rows in &shown {
+            let distinct: std::collections::HashSet<&String> = rows.iter().collect();
+            assert!(
+                rows.len() == 3 && distinct.len() == 3 && rows.iter().all(|m| !m.is_empty()),
+                "{moves}: an evaluation shown with rows {rows:?}: {:#?}",
+                &e.seen[from..]
+            );
+        }
+        evaluations += shown.len();
+    }
+    assert!(evaluations >= 6, "{evaluations}");
+}
+
+/// The info line shoginet's analysis job keeps for a search (`src/work/analysis.ts`): the
+/// last one whose depth is at least the deepest so far (a line without a depth replaces it
+/// too).
+fn shoginet_keeps(lines: &[String]) -> Option<String> {
+    let depth_of = |l: &str| {
+        let t: Vec<&str> = l.split_whitespace().collect();
+        t.iter()
+            .position(|w| *w == "depth")
+            .and_then(|i| t.get(i + 1)?.parse::<i64>().ok())
+    };
+    let mut kept: Option<&String> = None;
+    for line in lines.iter().filter(|l| l.starts_with("info")) {
+        let deeper = match (depth_of(line), kept.and_then(|k| depth_of(k))) {
+            (Some(d), Some(k)) => d >= k,
+            _ => true,
+        };
+        if deeper {
+            kept = Some(line);
+        }
+    }
+    kept.cloned()
+}
+
+#[test]
+fn the_line_shoginet_keeps_is_exact_and_the_bestmoves() {
+    // Issue 56, item 1: bound lines one ply deeper than the last finished iteration were
+    // the deepest lines of a search, and shoginet stored them (16 of 96 scores in a job).
+    let mut e = Engine::start();
+    for line in [
+        "setoption name USI_Variant value chushogi",
+        "setoption name USI_AnalyseMode value true",
+        "setoption name Skill_Level value 20",
+        "setoption name MultiPV value 1",
+        "usinewgame",
+    ] {
+        e.send(line);
+    }
+    // lishogi's test game (a lion double move in it), walked backwards, and the issue's
+    // own example position.
+    let game = "8i8h 5d5e 7j8i 6c5d 8i8g 5d6e 8g7f 6e6f 7f7e7f 5e5f";
+    let moves: Vec<&str> = game.split(' ').collect();
+    let mut positions: Vec<String> = (0..=moves.len())
+        .rev()
+        .map(|ply| moves[..ply].join(" "))
+        .collect();
+    positions.push("7j6h 9a9b 7i7h".to_string());
+    for (ply, prefix) in positions.iter().enumerate() {
+        e.send("isready");
+        e.until(5.0, |l| l == "readyok");
+        e.send(&format!("position startpos moves {prefix}"));
+        let from = e.seen.len();
+        // shoginet's own limits, with a node cap small enough for CI: searches stop in the
+        // middle of an iteration.
+        e.send("go movetime 3000 depth 19 nodes 120000");
+        let best = e.bestmove(15.0);
+        let kept = shoginet_keeps(&e.seen[from..]).expect("an info line");
+        assert!(
+            !kept.contains("bound"),
+            "ply {ply}: shoginet keeps a bound: {kept}\n{:#?}",
+            &e.seen[from..]
+        );
+        let first = kept
+            .split(" pv ")
+            .nth(1)
+            .and_then(|pv| pv.split(' ').next());
+        assert_eq!(first, Some(best.as_str()), "ply {ply}: {kept}");
+    }
+}

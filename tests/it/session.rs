@@ -184,14 +184,17 @@ fn the_last_info_line_is_the_answer_after_a_stop() {
             best_move, last.3[0],
             "bestmove is the last pv's head: {infos:#?}"
         );
-        // An exact last line is one the search finished: the same line at its depth.
+        // An exact last line is one the search finished (the same line at its depth), or a
+        // better first move of the stopped iteration with its exact score: then no earlier
+        // exact line has its depth (a bound for it may have been reported).
         let deepest_exact = infos.iter().filter(|i| !i.2).map(|i| i.0).max().unwrap();
         if !last.2 {
             assert_eq!(last.0, deepest_exact, "{infos:#?}");
             assert!(
                 infos.iter().rev().skip(1).any(|i| i == last) || infos.len() == 1 || {
-                    // Or it is new: then no earlier line has its depth.
-                    !infos[..infos.len() - 1].iter().any(|i| i.0 == last.0)
+                    !infos[..infos.len() - 1]
+                        .iter()
+                        .any(|i| i.0 == last.0 && !i.2)
                 },
                 "the last line repeats its depth with another result: {infos:#?}"
             );
