@@ -26,7 +26,8 @@ rm -rf "$out"
 mkdir -p "$out/pkg"
 cp "$root/target/wasm32-wasip1-threads/release/shishi.wasm" "$out/pkg/"
 cp "$root/target/wasm32-wasip1/release/shishi.wasm" "$out/pkg/shishi-single.wasm"
-cp "$root/web/engine/shishi.js" "$root/web/engine/shishi.worker.js" "$root/web/engine/README.md" "$out/pkg/"
+cp "$root/web/engine/shishi.js" "$root/web/engine/shishi.worker.js" "$root/web/engine/README.md" \
+  "$root/LICENSE" "$root/CHANGELOG.md" "$out/pkg/"
 version=$(sed -n 's/^version = "\(.*\)"/\1/p' "$root/Cargo.toml" | head -1)
 sed "s/@VERSION@/$version/" "$root/web/engine/package.json" > "$out/pkg/package.json"
 cp -r "$root/web/test" "$out/test"

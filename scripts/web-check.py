@@ -142,9 +142,9 @@ def main():
         time.sleep(0.5)
         failures, checks = 0, 0
         write_long_game()
-        failed = check_report_width()
+        failed = check_report_width() + check_package()
         failures += failed
-        checks += 1
+        checks += 2
         for mode, base in bases.items():
             if not a.only_hostile:
                 failed, done = check_page(mode, base)
@@ -227,6 +227,35 @@ def check_page(mode, base):
     print(f"[{mode}] play page: sho on a {sho['squares']}-square board, {len(sho['moves'])} plies "
           + ("every move legal by the native engine" if sho_ok else f"WRONG: {why}"))
     return failures, 2 + len(r["steps"]) + 7
+
+
+def check_package():
+    """The browser package as a site vendors it: `npm pack` of target/web/pkg gives a tarball
+    whose package.json names its version and license and whose files are the engine's, with
+    the LICENSE and the CHANGELOG (issue 56, item 4)."""
+    pkg = os.path.join(ROOT, "target", "web", "pkg")
+    out = subprocess.run(["npm", "pack", "--dry-run", "--json"], cwd=pkg, capture_output=True,
+                         text=True, check=True)
+    packed = json.loads(out.stdout)[0]
+    files = sorted(f["path"] for f in packed["files"])
+    manifest = json.load(open(os.path.join(pkg, "package.json")))
+    want = ["CHANGELOG.md", "LICENSE", "README.md", "package.json", "shishi-single.wasm",
+            "shishi.js", "shishi.wasm", "shishi.worker.js"]
+    version = re_version()
+    good = (files == want and manifest.get("license") == "MIT"
+            and manifest.get("version") == version == packed.get("version"))
+    print(f"package: npm pack gives {packed.get('filename')} with {', '.join(files)}; "
+          f"license {manifest.get('license')}, version {manifest.get('version')}"
+          + ("" if good else f" WRONG (want {want}, MIT, {version})"))
+    return 0 if good else 1
+
+
+def re_version():
+    """The crate's version (Cargo.toml), which the package carries."""
+    for line in open(os.path.join(ROOT, "Cargo.toml")):
+        if line.startswith("version = "):
+            return line.split('"')[1]
+    return None
 
 
 def check_report_width():
