@@ -117,6 +117,9 @@ def main():
     ap.add_argument("--fuzz-seed", type=int, default=int(os.environ.get("GITHUB_RUN_NUMBER", "55")))
     ap.add_argument("--fuzz-sessions", type=int, default=3)
     ap.add_argument("--fuzz-bursts", type=int, default=8)
+    ap.add_argument("--depth", type=int, default=0, metavar="SECONDS",
+                    help="by hand: depth against time at lishogi's settings (threads 1, 2, 4; "
+                         "16 MB hash) on the threads build, SECONDS a position")
     ap.add_argument("--only-hostile", action="store_true",
                     help="run only the hostile-input page (the fuzz by hand)")
     a = ap.parse_args()
@@ -141,6 +144,9 @@ def main():
             bases[mode] = f"http://127.0.0.1:{port}"
         time.sleep(0.5)
         failures, checks = 0, 0
+        if a.depth:
+            measure_depth(bases["threads"], a.depth)
+            return 0
         write_long_game()
         failed = check_report_width() + check_package()
         failures += failed
@@ -370,6 +376,32 @@ def check_hostile(mode, base, seed, sessions, bursts):
     print(f"[{mode}] fuzz (seed {seed}): {len(r['sessions'])} sessions, {lines} lines sent, "
           f"{gos} bestmoves checked against their own go")
     return failures, len(r["cases"]) + len(r["sessions"])
+
+
+def measure_depth(base, seconds):
+    """When each depth arrives at lishogi's settings (web/test/depth.html): per thread count,
+    the median over the positions of the time of each depth's first exact line."""
+    import statistics
+    print(f"depth against time, threads build, lishogi's settings, {seconds} s a position "
+          f"(median over 3 positions; ms):")
+    table = {}
+    for threads in (1, 2, 4):
+        r = driver(f"{base}/test/depth.html?threads={threads}&seconds={seconds}",
+                   timeout_ms=(seconds * 3 + 60) * 1000)
+        if not r.get("ok"):
+            sys.exit(f"depth page: {r.get('error')}")
+        table[threads] = {}
+        for depth in range(6, 30):
+            times = [p["depths"][str(depth)]["ms"] for p in r["positions"]
+                     if str(depth) in p["depths"]]
+            if len(times) == len(r["positions"]):
+                table[threads][depth] = statistics.median(times)
+    depths = sorted({d for t in table.values() for d in t})
+    print("| depth | " + " | ".join(f"{t} thread(s)" for t in table) + " |")
+    print("|---|" + "---|" * len(table))
+    for d in depths:
+        print(f"| {d} | " + " | ".join(f"{table[t][d] / 1000:.1f} s" if d in table[t] else "-"
+                                       for t in table) + " |")
 
 
 def measure_speed(bases, ms):
