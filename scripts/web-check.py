@@ -196,6 +196,11 @@ def check_page(mode, base):
               + (f", movetime 1000 answered in {step['tookMs']:.0f} ms" if "tookMs" in step else "")
               + (f", go infinite ended by a new go (both answered in {step['replacedMs']:.0f} ms)"
                  if "replacedMs" in step else ""))
+    ceval = r["ceval"]
+    ceval_ok = ceval["shown"] > 0 and ceval["stale"] == 0
+    failures += not ceval_ok
+    print(f"[{mode}] lishogi loader: MultiPV 3 read by ceval's rules: {ceval['shown']} evaluations "
+          f"shown, {ceval['stale']} with a stale or missing row" + ("" if ceval_ok else " WRONG"))
     max_plies = 400 if mode == "threads" else 30
     game = play_game(base, max_plies, "play.png" if mode == "threads" else "play-single.png")
     legal, why = native_game_is_legal(game["moves"])
@@ -232,7 +237,7 @@ def check_page(mode, base):
     failures += not sho_ok
     print(f"[{mode}] play page: sho on a {sho['squares']}-square board, {len(sho['moves'])} plies "
           + ("every move legal by the native engine" if sho_ok else f"WRONG: {why}"))
-    return failures, 2 + len(r["steps"]) + 7
+    return failures, 3 + len(r["steps"]) + 7
 
 
 def check_package():
