@@ -800,6 +800,16 @@ fn red_team_2_resume_never_gives_one_game_another_games_results() {
     );
 }
 
+/// Sets `field` of the first result line of `out` to `value`, as a hand that edits a results
+/// file before `--resume` would.
+fn forge_first_result(out: &std::path::Path, field: &str, value: serde_json::Value) {
+    let text = std::fs::read_to_string(out).unwrap();
+    let first = text.lines().next().unwrap();
+    let mut line: serde_json::Value = serde_json::from_str(first).unwrap();
+    line[field] = value;
+    std::fs::write(out, text.replacen(first, &line.to_string(), 1)).unwrap();
+}
+
 #[test]
 fn red_team_3_a_judgement_read_back_is_never_html() {
     // A `judgement` field read back by --resume went into the page unescaped.
@@ -808,12 +818,7 @@ fn red_team_3_a_judgement_read_back_is_never_html() {
     let base = games_args(&out);
     let base: Vec<&str> = base.iter().map(String::as_str).collect();
     analyse(&base);
-    let text = std::fs::read_to_string(&out).unwrap();
-    let first = text.lines().next().unwrap();
-    let mut value: serde_json::Value = serde_json::from_str(first).unwrap();
-    value["judgement"] = "<img src=x onerror=alert(1)>".into();
-    let forged = text.replacen(first, &value.to_string(), 1);
-    std::fs::write(&out, &forged).unwrap();
+    forge_first_result(&out, "judgement", "<img src=x onerror=alert(1)>".into());
     let report = dir.join("html");
     let stderr = analyse_fails(
         &[
@@ -840,11 +845,11 @@ fn a_resumed_mate_note_is_checked_and_no_text_can_end_the_reports_script() {
     let base = games_args(&out);
     let base: Vec<&str> = base.iter().map(String::as_str).collect();
     analyse(&base);
-    let text = std::fs::read_to_string(&out).unwrap();
-    let first = text.lines().next().unwrap();
-    let mut value: serde_json::Value = serde_json::from_str(first).unwrap();
-    value["mate"] = serde_json::json!({"result": "mate", "plies": 1, "line": "<!--<script>"});
-    std::fs::write(&out, text.replacen(first, &value.to_string(), 1)).unwrap();
+    forge_first_result(
+        &out,
+        "mate",
+        serde_json::json!({"result": "mate", "plies": 1, "line": "<!--<script>"}),
+    );
     let report = dir.join("html");
     let out = Command::new(BIN)
         .arg("analyse")
