@@ -21,6 +21,17 @@ const fs = require('fs');
   await page.waitForFunction(() => document.title === 'Shishi – ready', null, { timeout: 60000 });
   await page.selectOption('#movetime', '1000');
   await page.selectOption('#level', '-9');
+  // Waits for `fn` with a name for the step, so a timeout says where it was and what the
+  // page showed.
+  const waitStep = async (step, fn, arg, timeout) => {
+    try {
+      await page.waitForFunction(fn, arg, { timeout });
+    } catch (e) {
+      const seen = await page.evaluate(() => ({ status: document.getElementById('status').textContent,
+        moves: window.SHISHI_PAGE.moves.join(' '), restarts: window.SHISHI_PAGE.restarts }));
+      throw new Error(`${step}: ${e.message.split('\n')[0]} (page: ${JSON.stringify(seen)})`);
+    }
+  };
   const state = () => page.evaluate(() => ({ moves: window.SHISHI_PAGE.moves.slice(), over: window.SHISHI_PAGE.over,
     status: document.getElementById('status').textContent }));
   // Plays against the engine by clicking until the game ends or `plies` are played.
@@ -61,7 +72,7 @@ const fs = require('fs');
   // A lishogi KIF, pasted and loaded.
   await page.fill('#paste', fs.readFileSync(kifFile, 'utf8'));
   await page.click('#load');
-  await page.waitForFunction(() => document.getElementById('status').textContent.includes('analysing'), null, { timeout: 30000 });
+  await waitStep('the pasted KIF', () => document.getElementById('status').textContent.includes('analysing'), null, 30000);
   game.loaded = await page.evaluate(() => window.SHISHI_PAGE.moves.slice());
   game.kif = await page.evaluate(() => window.SHISHI_PAGE.kif.slice());
   // Issue 55, case 7: a pasted SFEN with a second line (`quit`) sent that line to the
@@ -70,25 +81,25 @@ const fs = require('fs');
   const status = () => page.evaluate(() => document.getElementById('status').textContent);
   await page.fill('#paste', `${CHU_START} moves 7i7h\nquit\n\u0007usinewgame`);
   await page.click('#load');
-  await page.waitForFunction(() => window.SHISHI_PAGE.moves.join(' ') === '7i7h'
-    && document.getElementById('status').textContent.includes('analysing'), null, { timeout: 30000 });
+  await waitStep('the SFEN pasted with quit', () => window.SHISHI_PAGE.moves.join(' ') === '7i7h'
+    && document.getElementById('status').textContent.includes('analysing'), null, 30000);
   await page.waitForTimeout(1500);
   game.hostile = { pasted: await page.evaluate(() => ({ moves: window.SHISHI_PAGE.moves.slice(), restarts: window.SHISHI_PAGE.restarts })) };
   await page.fill('#paste', 'lfcsgekgscfl/xx b - 1');
   await page.click('#load');
-  await page.waitForFunction(() => document.getElementById('status').textContent.startsWith('Not loaded'), null, { timeout: 30000 });
+  await waitStep('the broken SFEN', () => document.getElementById('status').textContent.startsWith('Not loaded'), null, 30000);
   game.hostile.broken = { status: await status(), moves: await page.evaluate(() => window.SHISHI_PAGE.moves.slice()) };
   // An engine that ends all the same is noticed and started again, at the same position.
   await page.evaluate(() => window.SHISHI_SEND('quit'));
-  await page.waitForFunction(() => window.SHISHI_PAGE.restarts === 1, null, { timeout: 60000 });
+  await waitStep('the restart', () => window.SHISHI_PAGE.restarts === 1, null, 60000);
   game.hostile.restarted = { status: await status(), moves: await page.evaluate(() => window.SHISHI_PAGE.moves.slice()),
     legal: await page.evaluate(() => window.SHISHI_PAGE.legal.length) };
   // Sho: a few moves of a new game against the engine, on the sho board.
   // The variant and then at once the mode, as a person might: the page takes them in turn.
   await page.selectOption('#variant', 'shoshogi');
   await page.selectOption('#mode', 'play-gote');
-  await page.waitForFunction(() => window.SHISHI_PAGE.variant === 'shoshogi' && window.SHISHI_PAGE.moves.length === 0
-    && document.getElementById('status').textContent.startsWith('Your move'), null, { timeout: 30000 });
+  await waitStep('the sho game', () => window.SHISHI_PAGE.variant === 'shoshogi' && window.SHISHI_PAGE.moves.length === 0
+    && document.getElementById('status').textContent.startsWith('Your move'), null, 30000);
   const sho = await playPlies(10);
   game.sho = { moves: sho.moves, squares: await page.evaluate(() => document.querySelectorAll('[data-square]').length) };
   console.log(JSON.stringify(game));

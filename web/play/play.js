@@ -28,7 +28,7 @@
       status(`The engine stopped (${how.error ? 'a fault' : 'exit code ' + how.code}); starting it again…`);
       oneAtATime(async () => {
         await startEngine();
-        await request(['usi'], (l) => l === 'usiok');
+        await request(['usi']);
         await setVariant(state.variant, true);
         await refresh();
         state.restarts++;
@@ -51,12 +51,20 @@
     : 'on one thread: this page is not cross-origin isolated, so it cannot share memory with more';
   const until = (pred) => new Promise((resolve, reject) => waiters.push({ pred, resolve, reject, lines: [] }));
   let chain = Promise.resolve();
-  // Commands and the line that ends their answer, one request at a time.
-  const request = (commands, pred) => {
-    const next = chain.then(() => { const p = until(pred); commands.forEach((c) => engine.postMessage(c)); return p; });
+  // Commands and every line of their answer, one request at a time: each request ends with
+  // `isready`, whose `readyok` comes after everything the commands print, so a late line of
+  // one request never counts for the next (a rejected position's `d` and `moves` both print
+  // errors). Only while no search runs: on one thread a command waits for the search.
+  const request = (commands) => {
+    const next = chain.then(() => {
+      const p = until((l) => l === 'readyok');
+      commands.concat('isready').forEach((c) => engine.postMessage(c));
+      return p;
+    });
     chain = next.catch(() => {});
     return next;
   };
+  const answer = (lines, prefix) => lines.find((l) => l.startsWith(prefix));
 
   const state = {
     variant: 'chushogi', start: null, moves: [], legal: [], board: [], files: 12, ranks: 12,
@@ -167,16 +175,16 @@
 
   async function refresh() {
     await stopSearch();
-    const lines = await request([positionCommand(), 'd', 'moves'], (l) => l.startsWith('moves') || l.startsWith('info string error'));
+    const lines = await request([positionCommand(), 'd', 'moves']);
     const error = lines.find((l) => l.startsWith('info string error'));
     if (error) { status(error.slice(12)); return false; }
     parseSfen(lines.find((l) => l.startsWith('sfen ')).slice(5));
     state.side = lines.find((l) => l.startsWith('side to move')).endsWith('gote') ? 'gote' : 'sente';
     const over = lines.find((l) => l.startsWith('info string the game is over'));
     state.over = over ? over.replace('info string ', '') : null;
-    state.legal = lines[lines.length - 1].split(' ').slice(1);
+    state.legal = answer(lines, 'moves').split(' ').slice(1);
     state.last = state.moves[state.moves.length - 1] || null;
-    state.kif = (await request(['kif'], (l) => l === 'kifok')).filter((l) => l.startsWith('kif ')).map((l) => l.slice(4));
+    state.kif = (await request(['kif'])).filter((l) => l.startsWith('kif ')).map((l) => l.slice(4));
     state.selected = state.mid = null;
     draw(); showMoves();
     const mark = state.side === 'sente' ? '☗ sente' : '☖ gote';
@@ -267,8 +275,8 @@
     await stopSearch();
     state.variant = variant;
     $('variant').value = variant;
-    const lines = await request([`setoption name USI_Variant value ${variant}`, 'pieces'], (l) => l.startsWith('pieces '));
-    state.pieces = Object.fromEntries(lines[lines.length - 1].split(' ').slice(1).map((p) => p.split('=')));
+    const lines = await request([`setoption name USI_Variant value ${variant}`, 'pieces']);
+    state.pieces = Object.fromEntries(answer(lines, 'pieces ').split(' ').slice(1).map((p) => p.split('=')));
     if (!keep) { state.start = null; state.moves = []; }
   }
 
@@ -293,10 +301,12 @@
     if (!text) return;
     const first = text.split(/\r?\n/)[0].replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ').trim();
     if (/^(position\s+)?(sfen\s+)?[1-9a-zA-Z+]+(\/[1-9a-zA-Z+]+)+\s+[bw]\b/.test(first)) return loadSfen(first);
-    const lines = await request(['kifread ' + encodeURIComponent(text)], (l) => l.startsWith('kifgame') || l.startsWith('info string error'));
-    const answer = lines[lines.length - 1];
-    if (answer.startsWith('info string error')) { status('Not read: ' + answer.slice(19)); return; }
-    const m = answer.match(/^kifgame variant (\S+) sfen (.+?) moves ?(.*)$/);
+    // No search may run (on one thread the command would wait for it).
+    await stopSearch();
+    const lines = await request(['kifread ' + encodeURIComponent(text)]);
+    const error = answer(lines, 'info string error');
+    if (error) { status('Not read: ' + error.slice(19)); return; }
+    const m = answer(lines, 'kifgame ').match(/^kifgame variant (\S+) sfen (.+?) moves ?(.*)$/);
     await setVariant(m[1], true);
     state.start = m[2];
     state.moves = m[3] ? m[3].split(' ') : [];
@@ -342,7 +352,7 @@
   $('file').onchange = oneAtATime(async (e) => { const f = e.target.files[0]; if (f) await load(await f.text()); });
   window.addEventListener('resize', draw);
 
-  await request(['usi'], (l) => l === 'usiok');
+  await request(['usi']);
   await setVariant('chushogi');
   await refresh();
   document.title = 'Shishi – ready';
