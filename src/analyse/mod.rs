@@ -20,7 +20,9 @@ pub mod verdict;
 
 pub use error::{AnalyseError, ResultLineProblem};
 pub use judgement::{winning_chances, Judgement, Thresholds};
-pub use output::{after_move_view, done_results, kif_file_name, Done, ResultKey};
+pub use output::{
+    after_move_view, create_numbered, done_results, kif_file_name, Done, NewFile, ResultKey,
+};
 pub use progress::{GameSummary, Outcome};
 pub use search::Analysis;
 

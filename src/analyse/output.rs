@@ -301,33 +301,62 @@ pub(crate) fn write_new_file(
 ) -> Result<std::path::PathBuf, AnalyseError> {
     std::fs::create_dir_all(dir).map_err(file_error(dir))?;
     let (stem, extension) = name.rsplit_once('.').unwrap_or((name, ""));
-    for n in 1.. {
-        let path = if n == 1 {
-            dir.join(name)
-        } else {
-            dir.join(format!("{stem}-{n}.{extension}"))
+    let holds_content = |path: &std::path::Path| {
+        let is_plain_file = std::fs::symlink_metadata(path).is_ok_and(|m| m.is_file());
+        is_plain_file && std::fs::read(path).is_ok_and(|old| old == content.as_bytes())
+    };
+    match create_numbered(dir, stem, extension, holds_content) {
+        Ok(NewFile::Created(path, mut file)) => {
+            file.write_all(content.as_bytes())
+                .map_err(file_error(&path))?;
+            Ok(path)
+        }
+        Ok(NewFile::Ours(path)) => Ok(path),
+        Err((path, e)) => Err(file_error(&path)(e)),
+    }
+}
+
+/// A file [`create_numbered`] found a name for.
+pub enum NewFile {
+    /// Made new and empty, open for writing.
+    Created(std::path::PathBuf, std::fs::File),
+    /// A taken name that the caller's test claimed as its own file.
+    Ours(std::path::PathBuf),
+}
+
+/// Makes a new file in `dir` named `STEM.EXTENSION`, or where that is taken `STEM-2.EXTENSION`,
+/// `STEM-3.EXTENSION`, ...: each name is created new (never an existing file opened, never
+/// through a symbolic link, never a name another process has just made). A taken name for
+/// which `is_ours` says yes is returned as it is. The one home of "a free file name"; the
+/// error names the path it happened at.
+pub fn create_numbered(
+    dir: &std::path::Path,
+    stem: &str,
+    extension: &str,
+    is_ours: impl Fn(&std::path::Path) -> bool,
+) -> Result<NewFile, (std::path::PathBuf, std::io::Error)> {
+    let dot = if extension.is_empty() { "" } else { "." };
+    let mut n = 1u64;
+    loop {
+        let path = match n {
+            1 => dir.join(format!("{stem}{dot}{extension}")),
+            _ => dir.join(format!("{stem}-{n}{dot}{extension}")),
         };
         match std::fs::OpenOptions::new()
             .write(true)
             .create_new(true)
             .open(&path)
         {
-            Ok(mut file) => {
-                file.write_all(content.as_bytes())
-                    .map_err(file_error(&path))?;
-                return Ok(path);
-            }
+            Ok(file) => return Ok(NewFile::Created(path, file)),
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
-                let is_plain_file = std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_file());
-                if is_plain_file && std::fs::read(&path).is_ok_and(|old| old == content.as_bytes())
-                {
-                    return Ok(path);
+                if is_ours(&path) {
+                    return Ok(NewFile::Ours(path));
                 }
             }
-            Err(e) => return Err(file_error(&path)(e)),
+            Err(e) => return Err((path, e)),
         }
+        n += 1;
     }
-    unreachable!("some number is free")
 }
 
 /// How a game ended: the board's verdict where it ended on the board; else what the record
@@ -425,6 +454,29 @@ mod tests {
     use super::*;
     use crate::core::score::{mate_in, mated_in};
     use crate::variant::Variant;
+
+    #[test]
+    fn a_free_name_is_made_new_and_numbered_and_a_claimed_one_kept() {
+        let dir = std::env::temp_dir().join(format!("shishi-numbered-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let made =
+            |stem: &str, ext: &str, ours: bool| match create_numbered(&dir, stem, ext, |_| ours) {
+                Ok(NewFile::Created(path, _)) => {
+                    format!("new {}", path.file_name().unwrap().to_string_lossy())
+                }
+                Ok(NewFile::Ours(path)) => {
+                    format!("ours {}", path.file_name().unwrap().to_string_lossy())
+                }
+                Err((path, e)) => format!("error {}: {e}", path.display()),
+            };
+        assert_eq!(made("game", "kif", false), "new game.kif");
+        assert_eq!(made("game", "kif", false), "new game-2.kif");
+        assert_eq!(made("game", "kif", true), "ours game.kif");
+        assert_eq!(made("notes", "", false), "new notes");
+        assert_eq!(made("notes", "", false), "new notes-2");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     #[test]
     fn file_names_are_those_analyse_md_shows() {

@@ -134,7 +134,7 @@ pub fn render(game: &GameReport) -> Result<String, MoveError> {
         page,
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
 <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-<title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n",
+<title>{}</title>\n<style>\n{STYLE}</style>\n</head>\n<body>\n",
         escape(&title)
     );
     let _ = writeln!(
@@ -178,7 +178,7 @@ weighted by how much the evaluation moved around each move, one harmonic.</foote
     );
     let _ = write!(
         page,
-        "<script>\nconst GAME = {data};\n{SCRIPT}</script>\n</body>\n</html>\n"
+        "<script>\nconst GAME = {data};\n\n{SCRIPT}</script>\n</body>\n</html>\n"
     );
     Ok(page)
 }
@@ -547,229 +547,17 @@ fn is_bidi_control(c: char) -> bool {
     matches!(c, '\u{200e}' | '\u{200f}' | '\u{061c}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
 }
 
+/// The page's style sheet and script: real files beside this one (an editor and a linter
+/// read them as CSS and JavaScript), taken into the binary when it is built, so a report
+/// still needs no file and no network.
+const STYLE: &str = include_str!("report.css");
+const SCRIPT: &str = include_str!("report.js");
+
 /// The file name of a game's page (the KIF's name with `.html`).
 pub fn report_file_name(id: &str) -> String {
     let kif = super::kif_file_name(id);
     format!("{}.html", kif.trim_end_matches(".kif"))
 }
-
-const STYLE: &str = r##"
-* { box-sizing: border-box; }
-body { font-family: system-ui, sans-serif; margin: 0 auto; max-width: 1500px; padding: 12px 20px; color: #222; background: #faf8f3; overflow-wrap: anywhere; }
-header h1 { font-size: 1.5em; margin: 0.2em 0; }
-header .vs { color: #888; font-weight: normal; font-size: 0.8em; }
-header .result { font-size: 1.1em; margin: 0.2em 0; }
-dl.tags { display: flex; flex-wrap: wrap; gap: 0 1.5em; margin: 0.3em 0; color: #555; font-size: 0.9em; }
-dl.tags dt { font-weight: bold; } dl.tags dt::after { content: "："; } dl.tags dd { margin: 0 0 0 0.2em; }
-main { display: grid; gap: 24px; align-items: start; grid-template-columns: minmax(340px, 1fr) auto 300px; grid-template-areas: "info board moves"; }
-section.info-col { grid-area: info; min-width: 0; }
-section.board-col { grid-area: board; min-width: 0; }
-section.moves-col { grid-area: moves; min-width: 0; }
-h2 { font-size: 1.1em; margin: 0.8em 0 0.3em; }
-.note { color: #666; font-size: 0.85em; margin: 0.2em 0; }
-table.summary { border-collapse: collapse; }
-table.summary th, table.summary td { padding: 3px 10px; border-bottom: 1px solid #ddd; text-align: right; }
-table.summary th:first-child { text-align: left; font-weight: normal; }
-#graph { width: 100%; height: 180px; border: 1px solid #aaa; cursor: pointer; display: block; }
-#graph .gote-side { fill: #555; } #graph .sente-area { fill: #f4f1ea; }
-.axis { stroke: #999; stroke-dasharray: 4 3; } #graph .eval-line { fill: none; stroke: #b07d2b; stroke-width: 1.5; }
-#graph .dot { stroke: #222; stroke-width: 0.8; }
-#graph-cursor, #times-cursor { stroke: #2a7ab0; stroke-width: 2; }
-#times { width: 100%; height: 90px; border: 1px solid #aaa; cursor: pointer; display: block; background: #fff; }
-#times .sente-time { fill: #b07d2b; } #times .gote-time { fill: #555; } #times .cut { fill: #8b1a1a; }
-.inaccuracy { color: #b59a00; fill: #e8c600; } .mistake { color: #d9730d; fill: #f08c1a; } .blunder { color: #c8211b; fill: #e0281f; }
-#graph .mate { fill: #7d3cc8; }
-ol.critical { padding-left: 1.4em; } ol.critical li { margin: 0.25em 0; }
-a { color: #1d5f99; }
-#board-block { background: #faf8f3; }
-#board-wrap { --sq: 44px; position: relative; display: grid; grid-template-columns: auto auto; grid-template-rows: auto auto; width: max-content; }
-#files { grid-column: 1; grid-row: 1; display: grid; grid-template-columns: repeat(var(--files), var(--sq)); font-size: 12px; color: #555; text-align: center; }
-#ranks { grid-column: 2; grid-row: 2; display: grid; grid-template-rows: repeat(var(--ranks), var(--sq)); font-size: 12px; color: #555; padding-left: 3px; align-items: center; }
-#board { grid-column: 1; grid-row: 2; display: grid; grid-template-columns: repeat(var(--files), var(--sq)); background: #e9c77b; border: 2px solid #5b3b12; }
-#board .sq { width: var(--sq); height: var(--sq); border: 1px solid #8a6a2e; display: flex; align-items: center; justify-content: center; overflow: hidden; }
-#board .sq.last { background: #cfe38a; } #board .sq.mid { background: #e2ecb5; }
-#board .sq.best { outline: 3px solid #2c8a3e; outline-offset: -3px; }
-.piece { writing-mode: vertical-rl; font-family: "Noto Serif CJK JP", "Yu Mincho", "Hiragino Mincho ProN", serif; font-size: calc(var(--sq) * 0.39); line-height: 1; letter-spacing: -1px; font-weight: bold; }
-.piece.turned { transform: rotate(180deg); } .piece.promoted { color: #c8211b; }
-#arrows { position: absolute; pointer-events: none; }
-#position-note { margin: 8px 0; min-height: 3.2em; font-size: 0.95em; max-width: 560px; }
-#position-note button { font-size: 0.95em; margin: 4px 4px 0 0; }
-.nav { margin-top: 6px; }
-.nav button { font-size: 1.1em; padding: 2px 12px; margin-right: 4px; }
-ol#moves { max-height: 640px; overflow-y: auto; padding-left: 3.2em; margin: 0; border: 1px solid #ddd; background: #fff; position: relative; }
-ol#moves li { padding: 1px 4px; cursor: pointer; font-size: 0.95em; }
-ol#moves li .row { display: flex; justify-content: space-between; align-items: baseline; gap: 8px; }
-ol#moves li .ev { color: #777; font-size: 0.85em; white-space: nowrap; flex: none; }
-ol#moves li.current { background: #d6e8f7; }
-footer { margin-top: 20px; color: #666; font-size: 0.8em; max-width: 1000px; }
-@media (max-width: 960px) {
-  body { padding: 8px 10px; }
-  main { grid-template-columns: minmax(0, 1fr); grid-template-areas: "board" "moves" "info"; gap: 12px; }
-  #board-block { position: sticky; top: 0; z-index: 2; padding-bottom: 4px; }
-  ol#moves { max-height: 40vh; }
-  #position-note { max-width: none; }
-}
-"##;
-
-const SCRIPT: &str = r##"
-(function () {
-  const files = GAME.files, ranks = GAME.ranks, cells = files * ranks;
-  const wrap = document.getElementById('board-wrap');
-  const board = document.getElementById('board');
-  const arrows = document.getElementById('arrows');
-  const movesList = document.getElementById('moves');
-  const note = document.getElementById('position-note');
-  const cursors = ['graph-cursor', 'times-cursor'].map(id => document.getElementById(id)).filter(Boolean);
-  const glyph = { inaccuracy: '?!', mistake: '?', blunder: '??' };
-  const kanji = { inaccuracy: '疑問手', mistake: '悪手', blunder: '大悪手' };
-  let current = 0, flipped = false, line = null, size = 44;
-  wrap.style.setProperty('--files', files); wrap.style.setProperty('--ranks', ranks);
-  const fileRow = document.getElementById('files'), rankCol = document.getElementById('ranks');
-  const squares = [];
-  for (let i = 0; i < cells; i++) { const d = document.createElement('div'); d.className = 'sq'; board.appendChild(d); squares.push(d); }
-  function escapeHtml(s) { return String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;'); }
-  const mark = p => p.mover === 'sente' ? '☗' : '☖';
-  GAME.plies.forEach((p, i) => {
-    const li = document.createElement('li');
-    li.value = i + 1;
-    const j = p.judgement ? ` <span class="${escapeHtml(p.judgement)}">${glyph[p.judgement] || ''}</span>` : '';
-    li.innerHTML = `<div class="row"><span class="mv">${mark(p)}${escapeHtml(p.kif)}${j}</span><span class="ev">${p.eval ? escapeHtml(p.eval.text) : ''}</span></div>`;
-    li.addEventListener('click', () => show(i + 1));
-    movesList.appendChild(li);
-  });
-  // The square shown at display place d (flipped: turned around).
-  const at = d => flipped ? cells - 1 - d : d;
-  function labels() {
-    const f = flipped ? [...GAME.fileNames].reverse() : GAME.fileNames;
-    const r = flipped ? [...GAME.rankNames].reverse() : GAME.rankNames;
-    fileRow.innerHTML = f.map(x => `<div>${escapeHtml(x)}</div>`).join('');
-    rankCol.innerHTML = r.map(x => `<div>${escapeHtml(x)}</div>`).join('');
-  }
-  // The board fits the column: at most 44 px a square, less on a narrow screen.
-  function fit() {
-    const room = wrap.parentElement.parentElement.clientWidth - 30;
-    size = Math.max(18, Math.min(44, Math.floor(room / files)));
-    wrap.style.setProperty('--sq', size + 'px');
-    arrows.setAttribute('width', files * size); arrows.setAttribute('height', ranks * size);
-  }
-  function centre(i) { const d = flipped ? cells - 1 - i : i; return [(d % files + 0.5) * size, (Math.floor(d / files) + 0.5) * size]; }
-  function arrow(a, b) {
-    const [x1, y1] = centre(a), [x2, y2] = centre(b);
-    return `<line x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}" stroke="#2c8a3e" stroke-width="${size / 7}" stroke-opacity="0.75" marker-end="url(#head)"/>`;
-  }
-  const defs = '<defs><marker id="head" markerWidth="4" markerHeight="4" refX="2" refY="2" orient="auto"><path d="M0,0 L4,2 L0,4 z" fill="#2c8a3e"/></marker></defs>';
-  function draw(boardCells, lastSquares, bestSquares) {
-    squares.forEach((sq, d) => {
-      const i = at(d), c = boardCells[i];
-      sq.className = 'sq'; sq.innerHTML = '';
-      if (c !== 0) {
-        const kind = GAME.kinds[Math.abs(c) - 1];
-        const span = document.createElement('span');
-        span.className = 'piece' + ((c < 0) !== flipped ? ' turned' : '') + (kind.promoted ? ' promoted' : '');
-        span.textContent = kind.name;
-        sq.appendChild(span);
-      }
-    });
-    const mark = (i, cls) => squares[flipped ? cells - 1 - i : i].classList.add(cls);
-    let svg = defs;
-    if (lastSquares) {
-      mark(lastSquares.from, 'last'); mark(lastSquares.to, 'last');
-      if (lastSquares.mid !== null) mark(lastSquares.mid, 'mid');
-    }
-    if (bestSquares) {
-      const b = bestSquares;
-      mark(b.from, 'best'); mark(b.to, 'best');
-      svg += b.mid !== null ? arrow(b.from, b.mid) + arrow(b.mid, b.to) : arrow(b.from, b.to);
-    }
-    arrows.innerHTML = svg;
-    arrows.style.left = board.offsetLeft + 2 + 'px'; arrows.style.top = fileRow.offsetHeight + 2 + 'px';
-  }
-  function judgementText(j) { return ` <span class="${escapeHtml(j)}">${glyph[j] || ''} ${escapeHtml(j)} (${kanji[j] || ''})</span>`; }
-  function render() {
-    const ply = GAME.plies[current - 1];
-    if (line) {
-      // The best line of move `line.ply`, played out from the position before it.
-      const p = GAME.plies[line.ply - 1], steps = p.best.steps;
-      const before = GAME.boards[line.ply - 1];
-      const shown = line.step === 0 ? before : steps[line.step - 1].board;
-      const next = steps[line.step];
-      draw(shown, line.step > 0 ? steps[line.step - 1].squares : null, next ? next.squares : null);
-      let text = `<b>Best line instead of ${line.ply}. ${mark(p)}${escapeHtml(p.kif)}</b><br>`;
-      text += steps.map((s, k) => k < line.step ? `<b>${escapeHtml(s.kif)}</b>` : escapeHtml(s.kif)).join('  ');
-      text += `<br><button id="line-back">◁</button><button id="line-next">▷</button><button id="line-exit">✕ back to the game</button>`;
-      note.innerHTML = text;
-      document.getElementById('line-back').onclick = () => step(-1);
-      document.getElementById('line-next').onclick = () => step(1);
-      document.getElementById('line-exit').onclick = () => { line = null; render(); };
-    } else {
-      draw(GAME.boards[current], ply ? ply.squares : null, ply && ply.best ? ply.best.steps[0].squares : null);
-      let text = current === 0 ? 'Start position.' : '';
-      if (ply) {
-        text = `<b>${current}. ${mark(ply)}${escapeHtml(ply.kif)}</b>`;
-        if (ply.judgement) text += judgementText(ply.judgement);
-        if (ply.eval) text += `<br>Evaluation (sente's view): ${escapeHtml(ply.eval.text)}`;
-        if (ply.timeMs !== null && ply.timeMs !== undefined) text += ` · ${(ply.timeMs / 1000).toFixed(1)} s`;
-        if (ply.mate) text += `<br>${escapeHtml(ply.mate)}`;
-        if (ply.best) {
-          text += `<br>Best (green arrow, from the position before): ${escapeHtml(ply.best.line)}`;
-          text += `<br><button id="line-play">▷ play the best line</button>`;
-        }
-      }
-      note.innerHTML = text;
-      const play = document.getElementById('line-play');
-      if (play) play.onclick = () => { line = { ply: current, step: 0 }; render(); };
-    }
-    [...movesList.children].forEach((li, i) => li.classList.toggle('current', i + 1 === current));
-    // Scroll the move list alone, never the page (the board stays where it is).
-    const li = movesList.children[current - 1];
-    if (li) {
-      const top = li.offsetTop, bottom = top + li.offsetHeight;
-      if (top < movesList.scrollTop) movesList.scrollTop = top;
-      else if (bottom > movesList.scrollTop + movesList.clientHeight) movesList.scrollTop = bottom - movesList.clientHeight;
-    }
-    const x = current / Math.max(1, GAME.plies.length) * 760;
-    cursors.forEach(c => { c.setAttribute('x1', x); c.setAttribute('x2', x); });
-  }
-  function step(d) {
-    const n = GAME.plies[line.ply - 1].best.steps.length;
-    line.step = Math.max(0, Math.min(n, line.step + d));
-    render();
-  }
-  function show(n) {
-    line = null;
-    current = Math.max(0, Math.min(GAME.plies.length, n));
-    render();
-  }
-  function chart(id) {
-    const svg = document.getElementById(id);
-    if (!svg) return;
-    svg.addEventListener('click', e => {
-      const r = e.currentTarget.getBoundingClientRect();
-      show(Math.round((e.clientX - r.left) / r.width * GAME.plies.length));
-    });
-  }
-  chart('graph'); chart('times');
-  document.querySelectorAll('a[data-ply]').forEach(a => a.addEventListener('click', e => { e.preventDefault(); show(+a.dataset.ply); }));
-  document.getElementById('first').onclick = () => show(0);
-  document.getElementById('prev').onclick = () => line ? step(-1) : show(current - 1);
-  document.getElementById('next').onclick = () => line ? step(1) : show(current + 1);
-  document.getElementById('last').onclick = () => show(GAME.plies.length);
-  document.getElementById('flip').onclick = () => { flipped = !flipped; labels(); render(); };
-  document.addEventListener('keydown', e => {
-    if (e.key === 'ArrowLeft') line ? step(-1) : show(current - 1);
-    if (e.key === 'ArrowRight') line ? step(1) : show(current + 1);
-  });
-  window.addEventListener('resize', () => { fit(); render(); });
-  // `#ply=N` opens at move N; `&line` with its best line's first move; `&flip` from
-  // gote's side.
-  flipped = /flip/.test(location.hash);
-  labels(); fit();
-  const start = parseInt((location.hash.match(/ply=(\d+)/) || [])[1]);
-  const lineAt = /line/.test(location.hash);
-  show(Number.isNaN(start) ? 0 : start);
-  if (lineAt && GAME.plies[current - 1] && GAME.plies[current - 1].best) { line = { ply: current, step: 1 }; render(); }
-})();
-"##;
 
 #[cfg(test)]
 mod tests {

@@ -59,6 +59,7 @@ pub const DEFAULT_ANALYSIS_NODES: u64 = 200_000;
 /// working folder), named after the input (`game.analysis.jsonl`, `analysis.jsonl` for
 /// stdin), never an existing file (`game.analysis-2.jsonl`, ...); the file is made empty.
 pub fn terminal_output_path(input: &str, dir: &std::path::Path) -> Result<std::path::PathBuf> {
+    use shishi::analyse::NewFile;
     let stem = match input {
         "-" => "analysis".to_string(),
         path => std::path::Path::new(path)
@@ -67,24 +68,12 @@ pub fn terminal_output_path(input: &str, dir: &std::path::Path) -> Result<std::p
                 format!("{}.analysis", s.to_string_lossy())
             }),
     };
-    for n in 1.. {
-        let name = if n == 1 {
-            format!("{stem}.jsonl")
-        } else {
-            format!("{stem}-{n}.jsonl")
-        };
-        let path = dir.join(name);
-        match std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&path)
-        {
-            Ok(_) => return Ok(path),
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
-            Err(e) => anyhow::bail!("{}: {e} (name a file with --output)", path.display()),
-        }
+    match shishi::analyse::create_numbered(dir, &stem, "jsonl", |_| false) {
+        Ok(file) => Ok(match file {
+            NewFile::Created(path, _) | NewFile::Ours(path) => path,
+        }),
+        Err((path, e)) => anyhow::bail!("{}: {e} (name a file with --output)", path.display()),
     }
-    unreachable!("some number is free")
 }
 
 /// Whether two paths name one file (both exist and resolve to the same place, or are
