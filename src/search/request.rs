@@ -100,13 +100,23 @@ pub struct SearchOptions {
     pub params: SearchParams,
 }
 
+/// The move overhead a search keeps when nobody says otherwise, ms, and so the USI
+/// `Move_Overhead` option's default (the option table reads it from here, so the two cannot
+/// differ): what a local pipe costs, with room to spare (Stockfish's default too). Main time
+/// is shared out after setting it aside for every expected move, so 50 ms left a 5 s + 0.05 s
+/// game little more than the increment to think with; a bot on a network sets more
+/// (protocol-docs/lishogi.md: 300).
+pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 10;
+
+/// The options of a search nobody set: one thread, one line, full strength, the option
+/// table's move overhead, the shared search constants.
 impl Default for SearchOptions {
     fn default() -> SearchOptions {
         SearchOptions {
             threads: 1,
             multipv: 1,
             skill: None,
-            move_overhead: Duration::from_millis(50),
+            move_overhead: Duration::from_millis(DEFAULT_MOVE_OVERHEAD_MS),
             avoid_repetition: false,
             params: SearchParams::default(),
         }

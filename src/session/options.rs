@@ -16,17 +16,12 @@ use super::text::{parse_number, truncate};
 use super::{Setting, Settings};
 use crate::mate::AttackerMoves;
 use crate::search::params::SearchParams;
+use crate::search::request::DEFAULT_MOVE_OVERHEAD_MS;
 use crate::search::skill;
 use crate::variant::Variant;
 use std::fmt;
 use std::sync::OnceLock;
 use std::time::Duration;
-
-/// Default move overhead in ms under USI: what a local pipe costs, with room to spare
-/// (Stockfish's default too). Main time is shared out after setting it aside for every
-/// expected move, so 50 ms left a 5 s + 0.05 s game little more than the increment to think
-/// with; a bot on a network sets more (protocol-docs/lishogi.md: 300).
-const DEFAULT_MOVE_OVERHEAD_MS: i64 = 10;
 
 /// The protocols, for what differs between them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -224,7 +219,7 @@ pub const OPTIONS: &[EngineOption] = &[
         xboard_default: Some(100),
         ..entry(
             "Move_Overhead",
-            spin(DEFAULT_MOVE_OVERHEAD_MS, 0, 10_000),
+            spin(DEFAULT_MOVE_OVERHEAD_MS as i64, 0, 10_000),
             |s, n| s.move_overhead = Duration::from_millis(n as u64),
         )
     },
