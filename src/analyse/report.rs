@@ -534,17 +534,12 @@ win chance down {} points{}</li>",
 /// page's text around.
 fn escape(s: &str) -> String {
     s.chars()
-        .filter(|c| !is_bidi_control(*c))
+        .filter(|c| !crate::session::text::is_bidi_control(*c))
         .collect::<String>()
         .replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
         .replace('"', "&quot;")
-}
-
-/// Unicode's explicit direction controls (embeddings, overrides, isolates, marks).
-fn is_bidi_control(c: char) -> bool {
-    matches!(c, '\u{200e}' | '\u{200f}' | '\u{061c}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
 }
 
 /// The page's style sheet and script: real files beside this one (an editor and a linter

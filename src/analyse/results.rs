@@ -213,8 +213,9 @@ pub struct SummaryLine {
     pub summary: serde_json::Value,
 }
 
-/// Any result line.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// Any result line (written as JSON untagged; read back by [`ResultLine::from_json`], which
+/// tells the kinds apart by their fields and checks the scores).
+#[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(untagged)]
 pub enum ResultLine {
     /// A game's summary (it has `summary`).
@@ -228,8 +229,8 @@ pub enum ResultLine {
 impl ResultLine {
     /// A line read back from its JSON: its kind by the field only that kind has (`summary`,
     /// `ply`), then that kind's fields, so that an error names the field that is wrong
-    /// (serde's words: `invalid type: floating point 1.5, expected i32`), and every score
-    /// one a search can give ([`ScoreValue::is_possible`]).
+    /// (`a score's cp 1.5 is no whole number`, `missing field sfen`), and every score one a
+    /// search can give ([`ScoreValue::is_possible`]).
     pub fn from_json(value: serde_json::Value) -> Result<ResultLine, String> {
         let line = if value.get("summary").is_some() {
             serde_json::from_value(value).map(ResultLine::Summary)
@@ -318,17 +319,12 @@ mod tests {
         assert!(text.contains("\"playedScore\":{\"mate\":-4}"), "{text}");
         assert!(text.contains("\"judgement\":\"blunder\""), "{text}");
         assert!(text.contains("\"mate\":{\"result\":\"nomate\"}"), "{text}");
-        assert_eq!(
-            serde_json::from_str::<ResultLine>(&text).unwrap(),
-            ResultLine::Ply(ply)
-        );
+        let read = |text: &str| ResultLine::from_json(serde_json::from_str(text).unwrap());
+        assert_eq!(read(&text).unwrap(), ResultLine::Ply(ply));
         assert_eq!(ScoreValue::of(mated_in(4)).score(), mated_in(4));
         assert_eq!(ScoreValue::of(mate_in(9)).score(), mate_in(9));
         let summary = "{\"id\":\"g\",\"game\":\"00ff\",\"summary\":{\"sente\":{}}}";
-        assert!(matches!(
-            serde_json::from_str::<ResultLine>(summary).unwrap(),
-            ResultLine::Summary(_)
-        ));
+        assert!(matches!(read(summary).unwrap(), ResultLine::Summary(_)));
         // Anything but Shishi's judgements is refused.
         let forged = text.replace("\"blunder\"", "\"<img>\"");
         assert!(serde_json::from_str::<PlyResult>(&forged).is_err());

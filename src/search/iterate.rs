@@ -32,8 +32,8 @@ impl SearchThread<'_> {
                 // iteration's last line is found (as Stockfish prints it), so that a client
                 // that gathers the lines of an evaluation (lishogi's ceval) never gets a
                 // row twice or a row of another iteration.
-                if self.id == 0 && (lines == 1 || pv_index + 1 == lines) {
-                    for row in 0..=pv_index {
+                if self.id == 0 && pv_index + 1 == lines {
+                    for row in 0..lines {
                         self.report(depth, row, None);
                     }
                 }

@@ -54,7 +54,8 @@ impl Shared<'_> {
     /// Passes `info` to the observer, unless it repeats the last mate line reported for its
     /// MultiPV index unchanged (once a mate is found, deeper iterations find the same line
     /// within microseconds and would flood the GUI). A first line that mates slower than a
-    /// proven forced win (or does not mate) is replaced by the proven one.
+    /// proven forced win (or does not mate) is replaced by the proven one. Returns the line
+    /// as shown (the proven one where it stood in).
     pub fn report(&self, info: &super::Info) -> super::Info {
         // One lock around the choice and the output, so that lines reach the observer in
         // the order they were chosen (a proven line is never followed by an older one).

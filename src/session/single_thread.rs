@@ -103,12 +103,12 @@ fn poll_during_search(control: &SearchControl) {
 
 /// Reads once from stdin (blocking when nothing has come) and queues each whole line.
 fn read_some() -> bool {
-    // Larger than stdin's own buffer, so that std reads straight from the descriptor and
-    // keeps nothing back.
-    let mut buf = vec![0u8; 64 * 1024];
     if PUMP.with(|p| p.borrow().as_ref().is_none_or(|pump| pump.ended)) {
         return false;
     }
+    // Larger than stdin's own buffer, so that std reads straight from the descriptor and
+    // keeps nothing back.
+    let mut buf = vec![0u8; 64 * 1024];
     let read = std::io::stdin().read(&mut buf).unwrap_or(0);
     PUMP.with(|p| {
         let mut pump = p.borrow_mut();

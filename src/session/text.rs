@@ -26,15 +26,19 @@ pub fn parse_number(text: &str) -> Option<i64> {
 pub fn printable(text: &str) -> String {
     text.chars()
         .map(|c| {
-            let bidi = matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
-                || matches!(c, '\u{200e}' | '\u{200f}' | '\u{061c}');
-            if c.is_control() || bidi {
+            if c.is_control() || is_bidi_control(c) {
                 '\u{fffd}'
             } else {
                 c
             }
         })
         .collect()
+}
+
+/// Unicode's explicit direction controls (embeddings, overrides, isolates, marks), which turn
+/// the text after them around.
+pub fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{200e}' | '\u{200f}' | '\u{061c}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
 }
 
 /// Words from outside quoted in a message: [`printable`] and at most 60 characters.
