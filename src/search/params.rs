@@ -205,6 +205,15 @@ search_params! {
     /// sho game at 10+0.1 near 4 s of its 10 s to the end while Fairy-Stockfish spent down
     /// to under 1 s; sho shares it over 30.
     increment_moves_to_go: i32 = SearchParams::DEFAULT_INCREMENT_MOVES_TO_GO as i32, 10, 120;
+    /// Under sudden death (no increment, no byoyomi, no moves-to-go from the GUI): the
+    /// moves over which the main time is shared. A flag fall loses, and chu games run to
+    /// 200 moves a side and more, so each move takes this fraction of what is left.
+    sudden_death_moves_to_go: i32 = 70, 10, 200;
+    /// The move overhead is set aside for at most this many of the moves to come (the
+    /// rest of the clock is shared out). At 200 it is set aside for every move of the
+    /// horizon: under sudden death a 2.5 s clock then keeps 700 ms that it never spends
+    /// while its moves shrink to a millisecond.
+    overhead_reserve_moves: i32 = 200, 0, 200;
     /// 1: after each iteration the soft limit of a clock search is scaled by how settled
     /// the best move is (`time::soft_scale`: how long it has stood, its share of the
     /// nodes, a falling score); 0: the soft limit is fixed.

@@ -193,7 +193,7 @@ impl Searcher {
             limits,
             pos.side_to_move(),
             request.options.move_overhead,
-            request.options.params.increment_moves_to_go as u64,
+            &request.options.params,
         );
         let plan = SolverPlan::choose(request, pos, &time, control.is_pondering());
         if let SolverPlan::Probe { budget } = plan {

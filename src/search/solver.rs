@@ -369,7 +369,7 @@ mod tests {
             &request.limits,
             pos.side_to_move(),
             Duration::ZERO,
-            request.options.params.increment_moves_to_go as u64,
+            &request.options.params,
         );
         SolverPlan::choose(&request, pos, &time, false)
     }

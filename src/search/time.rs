@@ -2,24 +2,19 @@
 //! iteration after it) and a hard limit (stop at once), both measured on our clock.
 //!
 //! Byoyomi is time that comes back every move, so most of it may be spent; main time is
-//! shared out over the moves expected to remain, after setting aside `Move Overhead` for
-//! each of them (every move costs that much in communication, however fast the search: in
-//! a long chu game under sudden death that adds up); an increment is mostly spent. The hard
-//! limit never goes past what the clock allows minus the margin.
+//! shared out over the moves expected to remain (the search constants
+//! `sudden_death_moves_to_go`, and `increment_moves_to_go` with an increment), after
+//! setting aside `Move Overhead` for the next `overhead_reserve_moves` of them (every move
+//! costs that much in communication, however fast the search); an increment is mostly
+//! spent. The hard limit never goes past what the clock allows minus the margin.
 //!
 //! With the search constant `time_adjust` on, the search scales a clock's soft limit after
 //! each iteration by how settled its best move is ([`soft_scale`]).
 
+use super::params::SearchParams;
 use super::Limits;
 use crate::core::Color;
 use std::time::Duration;
-
-/// Moves we expect still to play when the clock does not say and gives no increment (chu
-/// games are long: lishogi games run to a hundred moves a side and more, and a flag fall
-/// loses). With an increment the horizon is the search parameter
-/// `increment_moves_to_go`: every move brings time back, so the main time may be spent
-/// sooner.
-const DEFAULT_MOVES_TO_GO: u64 = 70;
 
 /// Percent of the planned time after which no new iteration starts (the next one usually
 /// takes longer than all before it, so stopping early keeps the average near the plan).
@@ -80,13 +75,14 @@ pub fn soft_scale(s: Settledness) -> f64 {
     (stability * rivals * falling).clamp(0.4, 2.5)
 }
 
-/// The limits for `us` given `limits`, the move overhead and the horizon of a clock with an
-/// increment (moves to share the main time over when the GUI does not say).
+/// The limits for `us` given `limits`, the move overhead and the time plan's search
+/// constants (the horizons over which main time is shared when the GUI does not say, and
+/// the moves the overhead is set aside for).
 pub fn time_limits(
     limits: &Limits,
     us: Color,
     overhead: Duration,
-    increment_moves_to_go: u64,
+    params: &SearchParams,
 ) -> TimeLimits {
     if limits.infinite {
         return TimeLimits {
@@ -113,9 +109,10 @@ pub fn time_limits(
             ms(clock.byoyomi[i]),
         );
         let horizon = match inc {
-            0 => DEFAULT_MOVES_TO_GO,
-            _ => increment_moves_to_go.max(1),
-        };
+            0 => params.sudden_death_moves_to_go,
+            _ => params.increment_moves_to_go,
+        }
+        .max(1) as u64;
         let mtg = clock
             .moves_to_go
             .map_or(horizon, |m| (m as u64).clamp(1, 60));
@@ -128,7 +125,8 @@ pub fn time_limits(
             time.saturating_sub(overhead) * MAIN_TIME_CEILING_PERCENT / 100
         }
         .max(1);
-        let usable = time.saturating_sub(overhead * mtg);
+        let reserved_moves = mtg.min(params.overhead_reserve_moves.max(0) as u64);
+        let usable = time.saturating_sub(overhead * reserved_moves);
         let share = usable / mtg + inc * 3 / 4;
         // Byoyomi not spent is lost, so nearly all of it is planned.
         let optimum = (share + byoyomi * 9 / 10).min(ceiling).max(1);
@@ -155,8 +153,17 @@ mod tests {
     use super::*;
     use crate::search::Clock;
 
-    /// The default horizon of a clock with an increment.
-    const HORIZON: u64 = crate::search::params::SearchParams::DEFAULT_INCREMENT_MOVES_TO_GO;
+    /// The search constants as they are by default.
+    fn defaults() -> SearchParams {
+        SearchParams::default()
+    }
+
+    /// The defaults with the time plan's constant `name` set to `value`.
+    fn with(name: &str, value: i64) -> SearchParams {
+        let mut params = SearchParams::default();
+        params.set(name, value).unwrap();
+        params
+    }
 
     fn ms(n: u64) -> Duration {
         Duration::from_millis(n)
@@ -186,7 +193,7 @@ mod tests {
             (10, 0, 0),
             (0, 0, 30),
         ] {
-            let t = time_limits(&clock(time, inc, byo), Color::Sente, overhead, HORIZON);
+            let t = time_limits(&clock(time, inc, byo), Color::Sente, overhead, &defaults());
             let (soft, hard) = (t.soft.unwrap(), t.hard.unwrap());
             assert!(soft <= hard, "{time} {inc} {byo}: {t:?}");
             assert!(hard >= ms(1));
@@ -202,13 +209,13 @@ mod tests {
             }
         }
         // Pure byoyomi spends most of it.
-        let t = time_limits(&clock(0, 0, 10_000), Color::Gote, overhead, HORIZON);
+        let t = time_limits(&clock(0, 0, 10_000), Color::Gote, overhead, &defaults());
         assert!(
             t.hard.unwrap() >= ms(8_500) && t.soft.unwrap() >= ms(4_000),
             "{t:?}"
         );
         // Sudden death spends a fraction.
-        let t = time_limits(&clock(60_000, 0, 0), Color::Sente, overhead, HORIZON);
+        let t = time_limits(&clock(60_000, 0, 0), Color::Sente, overhead, &defaults());
         assert!(t.soft.unwrap() < ms(5_000), "{t:?}");
     }
 
@@ -221,14 +228,14 @@ mod tests {
         if let Some(c) = limits.clock.as_mut() {
             c.time[1] = ms(18523);
         }
-        let t = time_limits(&limits, Color::Sente, ms(10), HORIZON);
+        let t = time_limits(&limits, Color::Sente, ms(10), &defaults());
         assert_eq!(t.hard, Some(ms(5000 - 10 - 1000)), "{t:?}");
         // Short byoyomi keeps a quarter.
-        let t = time_limits(&clock(0, 0, 200), Color::Sente, ms(10), HORIZON);
+        let t = time_limits(&clock(0, 0, 200), Color::Sente, ms(10), &defaults());
         assert_eq!(t.hard, Some(ms(200 - 10 - 50)), "{t:?}");
         // Without byoyomi a fifth of the main time is kept back: at 300 ms left and a
         // 100 ms increment, at most 232 ms (not 290).
-        let t = time_limits(&clock(300, 100, 0), Color::Sente, ms(10), HORIZON);
+        let t = time_limits(&clock(300, 100, 0), Color::Sente, ms(10), &defaults());
         assert_eq!(t.hard, Some(ms(232)), "{t:?}");
     }
 
@@ -236,34 +243,55 @@ mod tests {
     fn an_increment_sets_the_horizon() {
         // 10+0.1: the main time, less the overhead of the moves to come, is shared over the
         // horizon's moves, and most of the increment is added.
-        let t = time_limits(&clock(10_000, 100, 0), Color::Sente, ms(10), 70);
+        let t = time_limits(&clock(10_000, 100, 0), Color::Sente, ms(10), &defaults());
         assert_eq!(
             t.soft,
             Some(ms(((10_000 - 700) / 70 + 75) * 55 / 100)),
             "{t:?}"
         );
         // A shorter horizon spends the main time sooner.
-        let t = time_limits(&clock(10_000, 100, 0), Color::Sente, ms(10), 30);
+        let shorter = with("increment_moves_to_go", 30);
+        let t = time_limits(&clock(10_000, 100, 0), Color::Sente, ms(10), &shorter);
         assert_eq!(
             t.soft,
             Some(ms(((10_000 - 300) / 30 + 75) * 55 / 100)),
             "{t:?}"
         );
-        // Sudden death keeps its horizon of 70 whatever the increment's.
-        let sudden_death = time_limits(&clock(60_000, 0, 0), Color::Sente, ms(10), 20);
+        // Sudden death keeps its own horizon whatever the increment's.
+        let sudden_death = time_limits(&clock(60_000, 0, 0), Color::Sente, ms(10), &shorter);
         assert_eq!(
             sudden_death,
-            time_limits(&clock(60_000, 0, 0), Color::Sente, ms(10), 70)
+            time_limits(&clock(60_000, 0, 0), Color::Sente, ms(10), &defaults())
         );
     }
 
     #[test]
+    fn sudden_death_shares_what_is_left_after_the_overhead_it_reserves() {
+        // 2.5 s: the overhead of all 70 moves to come is set aside (700 ms) by default...
+        let t = time_limits(&clock(2_500, 0, 0), Color::Sente, ms(10), &defaults());
+        assert_eq!(t.soft, Some(ms((2_500 - 700) / 70 * 55 / 100)), "{t:?}");
+        // ...and only 20 moves' worth (200 ms) with `overhead_reserve_moves` at 20.
+        let fewer = with("overhead_reserve_moves", 20);
+        let t = time_limits(&clock(2_500, 0, 0), Color::Sente, ms(10), &fewer);
+        assert_eq!(t.soft, Some(ms((2_500 - 200) / 70 * 55 / 100)), "{t:?}");
+        // At 700 ms left the default plans a millisecond; 20 moves' reserve still shares.
+        let t = time_limits(&clock(700, 0, 0), Color::Sente, ms(10), &defaults());
+        assert_eq!(t.soft, Some(ms(1)), "{t:?}");
+        let t = time_limits(&clock(700, 0, 0), Color::Sente, ms(10), &fewer);
+        assert_eq!(t.soft, Some(ms((700 - 200) / 70 * 55 / 100)), "{t:?}");
+        // A longer horizon takes a smaller share (and sets aside its moves' overhead).
+        let longer = with("sudden_death_moves_to_go", 100);
+        let t = time_limits(&clock(2_500, 0, 0), Color::Sente, ms(10), &longer);
+        assert_eq!(t.soft, Some(ms((2_500 - 1_000) / 100 * 55 / 100)), "{t:?}");
+    }
+
+    #[test]
     fn only_a_clock_share_is_adjustable() {
-        assert!(time_limits(&clock(10_000, 100, 0), Color::Sente, ms(10), HORIZON).adjustable);
-        assert!(time_limits(&clock(0, 0, 5_000), Color::Sente, ms(10), HORIZON).adjustable);
+        assert!(time_limits(&clock(10_000, 100, 0), Color::Sente, ms(10), &defaults()).adjustable);
+        assert!(time_limits(&clock(0, 0, 5_000), Color::Sente, ms(10), &defaults()).adjustable);
         let mut both = clock(10_000, 100, 0);
         both.movetime = Some(ms(500));
-        assert!(!time_limits(&both, Color::Sente, ms(10), HORIZON).adjustable);
+        assert!(!time_limits(&both, Color::Sente, ms(10), &defaults()).adjustable);
     }
 
     #[test]
@@ -307,7 +335,7 @@ mod tests {
             ..Limits::default()
         };
         assert_eq!(
-            time_limits(&l, Color::Sente, ms(30), HORIZON),
+            time_limits(&l, Color::Sente, ms(30), &defaults()),
             TimeLimits {
                 soft: Some(ms(970)),
                 hard: Some(ms(970)),
@@ -320,7 +348,7 @@ mod tests {
             ..Limits::default()
         };
         assert_eq!(
-            time_limits(&l, Color::Sente, ms(30), HORIZON),
+            time_limits(&l, Color::Sente, ms(30), &defaults()),
             TimeLimits {
                 soft: None,
                 hard: None,
@@ -328,7 +356,7 @@ mod tests {
             }
         );
         assert_eq!(
-            time_limits(&Limits::default(), Color::Sente, ms(30), HORIZON),
+            time_limits(&Limits::default(), Color::Sente, ms(30), &defaults()),
             TimeLimits {
                 soft: None,
                 hard: None,
