@@ -1,10 +1,11 @@
 //! Shishi: a chu shogi and sho shogi engine.
 //!
-//! Layers, each depending only on those before it: [`core`] (squares, bitboards, moves,
-//! scores) -> [`variant`] (piece kinds and rules as data) -> [`position`] (board,
-//! make/unmake, move generation, game-end rules) -> [`eval`] and [`search`] -> [`perft`],
-//! [`bench`], the engine [`session`] and the front-ends over it ([`usi`], [`cecp`]), and
-//! the tools ([`tournament`], [`analyse`], [`tune`]).
+//! The modules form layers, each importing only those before it; their one list is the
+//! table in `docs/architecture.md` (the map of the code), which `scripts/code-shape.py`
+//! checks in CI. From the bottom: [`core`] and [`text`], [`variant`], [`position`], then
+//! the evaluation, the mate solver and the search, the engine [`session`], and at the top
+//! the protocol front-ends ([`usi`], [`cecp`]) and the tools ([`tournament`], [`analyse`],
+//! [`tune`]).
 
 // No unsafe code, but the one call out to the browser page in `session::single_thread`.
 #![deny(unsafe_code)]
@@ -41,6 +42,7 @@ pub mod position;
 pub mod records;
 pub mod search;
 pub mod session;
+pub mod text;
 #[cfg(not(target_family = "wasm"))]
 pub mod tournament;
 pub mod tune;

@@ -8,62 +8,42 @@
 //! the output file already holds. Games can also be written as annotated KIF files.
 
 pub mod error;
+mod files;
 pub mod input;
 pub mod judgement;
+mod kif_comments;
 mod output;
 mod progress;
 pub mod report;
 pub mod results;
+mod resume;
 mod search;
+mod settings;
 pub mod summary;
 pub mod verdict;
 
 pub use error::{AnalyseError, ResultLineProblem};
+pub use files::{create_numbered, kif_file_name, NewFile};
 pub use judgement::{winning_chances, Judgement, Thresholds};
-pub use output::{
-    after_move_view, create_numbered, done_results, kif_file_name, Done, NewFile, ResultKey,
-};
-pub use progress::{GameSummary, Outcome};
+pub use kif_comments::after_move_view;
+pub use progress::{GameSummary, RunSummary};
+pub use resume::{done_results, EarlierResults, ResultKey};
 pub use search::Analysis;
+pub use settings::AnalysisSettings;
 
 use crate::position::Position;
-use crate::search::{Limits, Searcher};
+use crate::search::Searcher;
 use input::{GameJob, Job, PositionJob};
 use judgement::as_cp;
-use output::*;
+use kif_comments::{comment_from_result, ply_comment, with_mate_note};
+use output::{game_result, write_game_kif, write_game_report};
 use progress::*;
 use rayon::prelude::*;
 use results::{LineResult, PlyResult, PositionResult, ResultLine, ScoreValue, SummaryLine};
+use resume::game_fingerprint;
 use search::{prove, pv_text, search};
 use std::io::Write;
 use std::sync::Mutex;
-
-/// How to analyse.
-#[derive(Clone, Debug)]
-pub struct Settings {
-    /// Search limits of every position (depth, nodes or movetime).
-    pub limits: Limits,
-    /// Lines per position.
-    pub multipv: usize,
-    /// Positions analysed at once.
-    pub workers: usize,
-    /// Search threads per position.
-    pub threads: usize,
-    /// Hash per search, MB.
-    pub hash_mb: usize,
-    /// In games, start at this ply (1 = the first move).
-    pub from_ply: usize,
-    /// Judgement thresholds.
-    pub thresholds: Thresholds,
-    /// Where to write annotated KIF files (games only).
-    pub kif_dir: Option<std::path::PathBuf>,
-    /// Write each analysed game as an HTML report in this folder.
-    pub report_dir: Option<std::path::PathBuf>,
-    /// Show a progress bar on stderr.
-    pub progress: bool,
-    /// Time for the mate solver in each position (`--mate`); `None`: no mate solving.
-    pub mate: Option<std::time::Duration>,
-}
 
 /// Analyses `jobs`, writing one JSON line per position or ply to `out`; `done` holds the
 /// results of an earlier run (`--resume`), which are not searched again. Returns what the
@@ -71,10 +51,10 @@ pub struct Settings {
 /// work when a searcher cannot be had.
 pub fn run(
     jobs: &[Job],
-    settings: &Settings,
+    settings: &AnalysisSettings,
     out: &Mutex<Box<dyn Write + Send>>,
-    done: &Done,
-) -> Result<Outcome, AnalyseError> {
+    done: &EarlierResults,
+) -> Result<RunSummary, AnalyseError> {
     // The table size is the user's: check once that it can be had at all.
     drop(Searcher::try_new(settings.hash_mb)?);
     let total: usize = jobs
@@ -114,7 +94,7 @@ pub fn run(
             }
         }
     };
-    let finished = Mutex::new(Outcome::default());
+    let finished = Mutex::new(RunSummary::default());
     let shared = Run {
         settings,
         done,
@@ -182,11 +162,11 @@ pub(crate) fn ply_keys(job: &GameJob) -> Result<Vec<ResultKey>, AnalyseError> {
 
 /// What every job of a run shares: the settings, the earlier results, the writer.
 pub(crate) struct Run<'a> {
-    settings: &'a Settings,
-    done: &'a Done,
+    settings: &'a AnalysisSettings,
+    done: &'a EarlierResults,
     emit: &'a (dyn Fn(&ResultLine) + Sync),
     /// What the run has finished, for its closing words.
-    finished: &'a Mutex<Outcome>,
+    finished: &'a Mutex<RunSummary>,
 }
 
 pub(crate) fn analyse_position(
@@ -305,7 +285,7 @@ fn earlier_ply(
     earlier: &PlyResult,
     pos: &Position,
     last_to: Option<crate::core::Square>,
-    settings: &Settings,
+    settings: &AnalysisSettings,
 ) -> Ply {
     let mut result = earlier.clone();
     let scores = earlier.best_score.zip(earlier.played_score);
@@ -343,7 +323,7 @@ fn analyse_ply(
     pos: &Position,
     at: &PlyAt,
     before: Option<Analysis>,
-    settings: &Settings,
+    settings: &AnalysisSettings,
 ) -> (Ply, Option<Analysis>) {
     let a = before.unwrap_or_else(|| search(searcher, pos, settings, settings.multipv));
     let mut result = PlyResult {
@@ -434,7 +414,10 @@ fn finish_game(
         (run.emit)(&ResultLine::Summary(SummaryLine {
             id: id.clone(),
             game,
-            summary: serde_json::json!({ "sente": summary[0].json(), "gote": summary[1].json() }),
+            summary: summary::GameFigures {
+                sente: summary[0].figures(),
+                gote: summary[1].figures(),
+            },
         }));
     }
     let result = game_result(job, end);

@@ -71,7 +71,7 @@ pub(crate) fn progress_bar(show: bool, total: usize) -> indicatif::ProgressBar {
 
 /// What a run did, for the person who started it: each game's summary, the files it wrote.
 #[derive(Clone, Debug, Default)]
-pub struct Outcome {
+pub struct RunSummary {
     /// The searches run (positions and plies analysed now, not taken from `--resume`).
     pub searches: usize,
     /// Each analysed game: its id, the players, and each side's figures (sente, gote).
@@ -91,10 +91,10 @@ pub struct GameSummary {
     pub sides: [SideSummary; 2],
 }
 
-impl Outcome {
+impl RunSummary {
     /// The games' summaries as a table for a terminal, one row per side.
     pub fn table(&self) -> String {
-        use crate::session::text::printable;
+        use crate::text::printable;
         let mut games = self.games.clone();
         games.sort_by(|a, b| a.id.cmp(&b.id));
         let mut out = format!(
@@ -142,13 +142,13 @@ mod tests {
             accuracy: Some(88.3),
             ..SideSummary::default()
         };
-        let outcome = Outcome {
+        let outcome = RunSummary {
             games: vec![GameSummary {
                 id: "g\u{1b}]0;pwned\u{7}".into(),
                 names: ("\u{202e}ecila".into(), "bob".into()),
                 sides: [judged, SideSummary::default()],
             }],
-            ..Outcome::default()
+            ..RunSummary::default()
         };
         let table = outcome.table();
         assert!(!table

@@ -16,7 +16,7 @@ use crate::position::notation::MoveError;
 use crate::position::Position;
 use crate::records::kif::kanji_number;
 use crate::records::{kif_line, kif_line_marked, GameResult};
-use serde_json::{json, Value};
+use serde::Serialize;
 use std::fmt::Write as _;
 
 /// One analysed game, as the report shows it.
@@ -86,48 +86,140 @@ struct BestLine {
 /// How many moves of a best line the page plays out.
 const BEST_LINE_STEPS: usize = 6;
 
+/// The data the page's script reads (`report.js`), written into the page as JSON. The
+/// fields of each type are in the order of their JSON names, as the page has always had
+/// them.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct PageData {
+    /// The board before each ply and after the last: a cell per square (see `board_cells`).
+    boards: Vec<Vec<i32>>,
+    /// The files' names from the left (`12` to `1` in chu).
+    file_names: Vec<String>,
+    files: usize,
+    kinds: Vec<KindData>,
+    plies: Vec<PlyData>,
+    /// The ranks' names from the top (`一` on).
+    rank_names: Vec<String>,
+    ranks: usize,
+}
+
+/// A piece kind: its KIF name, and whether it is a promoted kind (drawn in red).
+#[derive(Serialize)]
+struct KindData {
+    name: &'static str,
+    promoted: bool,
+}
+
+/// One ply as the page shows it.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct PlyData {
+    best: Option<BestData>,
+    eval: Option<EvalData>,
+    judgement: Option<&'static str>,
+    kif: String,
+    mate: Option<String>,
+    mover: &'static str,
+    squares: SquaresData,
+    time_ms: Option<u64>,
+}
+
+impl PlyData {
+    fn of(v: &PlyView) -> PlyData {
+        PlyData {
+            best: v.best.as_ref().map(|b| BestData {
+                line: b.text.clone(),
+                steps: b
+                    .steps
+                    .iter()
+                    .map(|(kif, sq, board)| StepData {
+                        board: board.clone(),
+                        kif: kif.clone(),
+                        squares: SquaresData::of(*sq),
+                    })
+                    .collect(),
+            }),
+            eval: v.eval.map(eval_text),
+            judgement: v.judgement.map(Judgement::name),
+            kif: v.kif.clone(),
+            mate: v.mate_note.clone(),
+            mover: side_name(v.mover),
+            squares: SquaresData::of(v.squares),
+            time_ms: v.time_ms,
+        }
+    }
+}
+
+/// A judged move's best line: its text, and its first moves to play out on the board.
+#[derive(Serialize)]
+struct BestData {
+    line: String,
+    steps: Vec<StepData>,
+}
+
+/// One move of a best line played out: the board after it, its KIF text, its squares.
+#[derive(Serialize)]
+struct StepData {
+    board: Vec<i32>,
+    kif: String,
+    squares: SquaresData,
+}
+
+/// A move's squares as board indices (`mid`: a lion's mid square).
+#[derive(Serialize)]
+struct SquaresData {
+    from: usize,
+    mid: Option<usize>,
+    to: usize,
+}
+
+impl SquaresData {
+    fn of(sq: MoveSquares) -> SquaresData {
+        SquaresData {
+            from: sq.0,
+            mid: sq.1,
+            to: sq.2,
+        }
+    }
+}
+
+/// An evaluation: sente's winning chances (-1 to 1) and the text.
+#[derive(Serialize)]
+struct EvalData {
+    chances: f64,
+    text: String,
+}
+
 /// The page for one game.
 pub fn render(game: &GameReport) -> Result<String, MoveError> {
     let (views, boards) = ply_views(game)?;
     let variant = game.start.variant();
-    let kinds: Vec<Value> = variant
-        .spec
-        .kinds
-        .iter()
-        .map(|k| json!({ "name": k.kif_name, "promoted": k.sfen.starts_with('+') }))
-        .collect();
-    let plies: Vec<Value> = views
-        .iter()
-        .map(|v| {
-            json!({
-                "kif": v.kif,
-                "mover": side_name(v.mover),
-                "squares": squares_json(v.squares),
-                "eval": v.eval.map(eval_text),
-                "judgement": v.judgement.map(Judgement::name),
-                "best": v.best.as_ref().map(|b| json!({
-                    "line": b.text,
-                    "steps": b.steps.iter().map(|(kif, sq, board)| json!({
-                        "kif": kif, "squares": squares_json(*sq), "board": board,
-                    })).collect::<Vec<_>>(),
-                })),
-                "mate": v.mate_note,
-                "timeMs": v.time_ms,
+    let data = PageData {
+        boards,
+        file_names: (1..=variant.spec.files)
+            .rev()
+            .map(|f| f.to_string())
+            .collect(),
+        files: variant.spec.files,
+        kinds: variant
+            .spec
+            .kinds
+            .iter()
+            .map(|k| KindData {
+                name: k.kif_name,
+                promoted: k.sfen.starts_with('+'),
             })
-        })
-        .collect();
-    let data = json!({
-        "files": variant.spec.files,
-        "ranks": variant.spec.ranks,
-        "kinds": kinds,
-        "boards": boards,
-        "plies": plies,
-        "fileNames": (1..=variant.spec.files).rev().map(|f| f.to_string()).collect::<Vec<_>>(),
-        "rankNames": (1..=variant.spec.ranks).map(kanji_number).collect::<Vec<_>>(),
-    });
+            .collect(),
+        plies: views.iter().map(PlyData::of).collect(),
+        rank_names: (1..=variant.spec.ranks).map(kanji_number).collect(),
+        ranks: variant.spec.ranks,
+    };
     // Inside <script>, "</script" would end the element and "<!--" start a comment that
     // swallows it: no `<` is written as itself (JSON reads `\u003c` back as `<`).
-    let data = data.to_string().replace('<', "\\u003c");
+    let data = serde_json::to_string(&data)
+        .expect("page data is plain")
+        .replace('<', "\\u003c");
     let title = format!("{} – {} vs {}", game.id, game.names.0, game.names.1);
     let mut page = String::new();
     let _ = write!(
@@ -282,18 +374,23 @@ fn move_squares(pos: &Position, mv: Move) -> MoveSquares {
     (index(mv.from()), mv.mid().map(index), index(mv.to()))
 }
 
-fn squares_json(sq: MoveSquares) -> Value {
-    json!({ "from": sq.0, "mid": sq.1, "to": sq.2 })
-}
-
 /// A score from sente's view as the page writes it: the annotated KIF's text (`+1.28`,
 /// `先手の7手詰`), a mate with its side in English too, and sente's winning chances.
-fn eval_text(score: i32) -> Value {
-    let text = super::after_move_view(score, Color::Sente);
+fn eval_text(score: i32) -> EvalData {
+    let text = super::kif_comments::after_move_view(score, Color::Sente);
     match crate::core::score::mate_plies(score) {
-        Some(p) if p > 0 => json!({ "text": format!("{text} (sente mates)"), "chances": 1.0 }),
-        Some(_) => json!({ "text": format!("{text} (gote mates)"), "chances": -1.0 }),
-        None => json!({ "text": text, "chances": winning_chances(score) }),
+        Some(p) if p > 0 => EvalData {
+            chances: 1.0,
+            text: format!("{text} (sente mates)"),
+        },
+        Some(_) => EvalData {
+            chances: -1.0,
+            text: format!("{text} (gote mates)"),
+        },
+        None => EvalData {
+            chances: winning_chances(score),
+            text,
+        },
     }
 }
 
@@ -534,7 +631,7 @@ win chance down {} points{}</li>",
 /// page's text around.
 fn escape(s: &str) -> String {
     s.chars()
-        .filter(|c| !crate::session::text::is_bidi_control(*c))
+        .filter(|c| !crate::text::is_bidi_control(*c))
         .collect::<String>()
         .replace('&', "&amp;")
         .replace('<', "&lt;")
@@ -550,7 +647,7 @@ const SCRIPT: &str = include_str!("report.js");
 
 /// The file name of a game's page (the KIF's name with `.html`).
 pub fn report_file_name(id: &str) -> String {
-    let kif = super::kif_file_name(id);
+    let kif = super::files::kif_file_name(id);
     format!("{}.html", kif.trim_end_matches(".kif"))
 }
 
@@ -558,6 +655,7 @@ pub fn report_file_name(id: &str) -> String {
 mod tests {
     use super::*;
     use crate::variant::Variant;
+    use serde_json::{json, Value};
 
     #[test]
     fn one_absurd_move_time_does_not_flatten_the_others() {

@@ -201,7 +201,7 @@ pub struct PositionResult {
     pub mate: Option<MateResult>,
 }
 
-/// A game's summary line: each side's figures (`super::summary::SideSummary::json`).
+/// A game's summary line: each side's figures.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SummaryLine {
     /// The record's id.
@@ -210,7 +210,7 @@ pub struct SummaryLine {
     #[serde(default)]
     pub game: String,
     /// `{"sente": {...}, "gote": {...}}`.
-    pub summary: serde_json::Value,
+    pub summary: super::summary::GameFigures,
 }
 
 /// Any result line (written as JSON untagged; read back by [`ResultLine::from_json`], which
@@ -323,8 +323,19 @@ mod tests {
         assert_eq!(read(&text).unwrap(), ResultLine::Ply(ply));
         assert_eq!(ScoreValue::of(mated_in(4)).score(), mated_in(4));
         assert_eq!(ScoreValue::of(mate_in(9)).score(), mate_in(9));
-        let summary = "{\"id\":\"g\",\"game\":\"00ff\",\"summary\":{\"sente\":{}}}";
-        assert!(matches!(read(summary).unwrap(), ResultLine::Summary(_)));
+        let side = "{\"moves\":3,\"inaccuracies\":0,\"mistakes\":1,\"blunders\":0,\
+                    \"averageCpLoss\":12.5,\"accuracy\":null}";
+        let summary = format!(
+            "{{\"id\":\"g\",\"game\":\"00ff\",\"summary\":{{\"sente\":{side},\"gote\":{side}}}}}"
+        );
+        let Ok(ResultLine::Summary(read_back)) = read(&summary) else {
+            panic!("{summary}");
+        };
+        assert_eq!(read_back.summary.sente.mistakes, 1);
+        assert_eq!(read_back.summary.gote.average_cp_loss, Some(12.5));
+        // The figures are typed: a summary without them is no summary line.
+        let bare = "{\"id\":\"g\",\"game\":\"00ff\",\"summary\":{\"sente\":{}}}";
+        assert!(read(bare).is_err());
         // Anything but Shishi's judgements is refused.
         let forged = text.replace("\"blunder\"", "\"<img>\"");
         assert!(serde_json::from_str::<PlyResult>(&forged).is_err());

@@ -2,7 +2,7 @@
 //! results do not depend on the order of work), and the mate solver's verdict.
 
 use super::results::MateResult;
-use super::Settings;
+use super::AnalysisSettings;
 use crate::mate::Verdict;
 use crate::position::Position;
 use crate::search::{
@@ -33,7 +33,7 @@ pub struct Analysis {
 pub(crate) fn search(
     searcher: &mut Searcher,
     pos: &Position,
-    settings: &Settings,
+    settings: &AnalysisSettings,
     multipv: usize,
 ) -> Analysis {
     searcher.clear();

@@ -14,7 +14,7 @@
 use super::judgement::{as_cp, keeps_forced_win, winning_chances, Judgement, CHANCES_CEILING_CP};
 use crate::core::score::Score;
 use crate::core::Color;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
 
 /// One judged move, as the summary needs it.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -49,17 +49,44 @@ pub struct SideSummary {
 
 impl SideSummary {
     /// The summary line's figures, rounded to tenths.
-    pub fn json(&self) -> Value {
+    pub fn figures(&self) -> SideFigures {
         let tenths = |x: f64| (x * 10.0).round() / 10.0;
-        json!({
-            "moves": self.moves,
-            "inaccuracies": self.inaccuracies,
-            "mistakes": self.mistakes,
-            "blunders": self.blunders,
-            "averageCpLoss": self.average_cp_loss.map(tenths),
-            "accuracy": self.accuracy.map(tenths),
-        })
+        SideFigures {
+            moves: self.moves,
+            inaccuracies: self.inaccuracies,
+            mistakes: self.mistakes,
+            blunders: self.blunders,
+            average_cp_loss: self.average_cp_loss.map(tenths),
+            accuracy: self.accuracy.map(tenths),
+        }
     }
+}
+
+/// One side's figures as the summary line writes them (JSON, camelCase).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SideFigures {
+    /// Moves judged.
+    pub moves: u32,
+    /// Inaccuracies (?!).
+    pub inaccuracies: u32,
+    /// Mistakes (?).
+    pub mistakes: u32,
+    /// Blunders (??).
+    pub blunders: u32,
+    /// Average centipawn loss, to a tenth (`null`: no move judged).
+    pub average_cp_loss: Option<f64>,
+    /// Accuracy, percent, to a tenth (`null`: no move judged).
+    pub accuracy: Option<f64>,
+}
+
+/// Both sides' figures: the `summary` of a game's summary line.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameFigures {
+    /// Sente's.
+    pub sente: SideFigures,
+    /// Gote's.
+    pub gote: SideFigures,
 }
 
 /// A score's win percentage for the side it belongs to, 0 to 100.

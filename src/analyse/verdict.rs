@@ -14,7 +14,7 @@
 
 use super::judgement::{judge, Judgement};
 use super::search::{search, Analysis};
-use super::Settings;
+use super::AnalysisSettings;
 use crate::core::score::{Score, MATE_BOUND};
 use crate::core::Move;
 use crate::position::{GenMode, Position};
@@ -69,7 +69,7 @@ fn value_after(
     searcher: &mut Searcher,
     pos: &Position,
     mv: Move,
-    settings: &Settings,
+    settings: &AnalysisSettings,
 ) -> (Valued, Option<Analysis>, u64) {
     let mut after = pos.clone();
     after.make_move(mv);
@@ -113,7 +113,7 @@ fn best_other_move(
     searcher: &mut Searcher,
     pos: &Position,
     excluded: Move,
-    settings: &Settings,
+    settings: &AnalysisSettings,
 ) -> (Option<Move>, u64) {
     let mut moves = Vec::new();
     pos.clone().legal_moves(GenMode::Search, &mut moves);
@@ -135,7 +135,7 @@ pub fn judge_ply(
     pos: &Position,
     played: Move,
     before: &Analysis,
-    settings: &Settings,
+    settings: &AnalysisSettings,
 ) -> PlyVerdict {
     let mut nodes = before.nodes;
     let (played_value, after, n) = value_after(searcher, pos, played, settings);

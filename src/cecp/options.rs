@@ -1,7 +1,7 @@
 //! XBoard's engine settings dialog: the `feature option="..."` lines, written from the
 //! session's option table (the options with an XBoard name, with XBoard's defaults).
 
-use crate::session::options::{self as table, Kind, Protocol};
+use crate::session::options::{self as table, OptionKind, Protocol};
 
 /// XBoard's `feature option="..."` lines (protocol 2).
 pub fn feature_lines() -> Vec<String> {
@@ -11,15 +11,15 @@ pub fn feature_lines() -> Vec<String> {
             let name = o.xboard_name?;
             let default = o.default_number(Protocol::Xboard);
             Some(match o.kind {
-                Kind::Spin { min, max, .. } => format!(
+                OptionKind::Spin { min, max, .. } => format!(
                     "feature option=\"{name} -spin {} {min} {max}\"",
                     default.unwrap_or(min)
                 ),
-                Kind::Check { .. } => {
+                OptionKind::Check { .. } => {
                     format!("feature option=\"{name} -check {}\"", default.unwrap_or(0))
                 }
-                Kind::Button => format!("feature option=\"{name} -button\""),
-                Kind::Variant => return None,
+                OptionKind::Button => format!("feature option=\"{name} -button\""),
+                OptionKind::Variant => return None,
             })
         })
         .collect()

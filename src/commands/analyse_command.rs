@@ -221,7 +221,7 @@ fn check_from_ply(jobs: &[shishi::analyse::input::Job], from_ply: usize) -> Resu
     for g in &short {
         log::warn!(
             "{}: {} plies; --from-ply {from_ply} leaves none of it to analyse",
-            shishi::session::text::quoted(&g.id),
+            shishi::text::quoted(&g.id),
             g.moves.len()
         );
     }
@@ -266,7 +266,7 @@ fn read_jobs(a: &AnalyseArgs) -> Result<(Vec<shishi::analyse::input::Job>, usize
 }
 
 /// The run's settings from the command line (a node budget when no limit is given).
-fn settings_of(a: AnalyseArgs) -> shishi::analyse::Settings {
+fn settings_of(a: AnalyseArgs) -> shishi::analyse::AnalysisSettings {
     use shishi::analyse::Thresholds;
     use shishi::search::Limits;
     let no_limit = a.depth.is_none() && a.nodes.is_none() && a.movetime.is_none();
@@ -276,7 +276,7 @@ fn settings_of(a: AnalyseArgs) -> shishi::analyse::Settings {
         movetime: a.movetime.map(std::time::Duration::from_millis),
         ..Limits::default()
     };
-    shishi::analyse::Settings {
+    shishi::analyse::AnalysisSettings {
         limits,
         multipv: usize::from(a.multipv),
         workers: capped_threads(
@@ -329,7 +329,10 @@ fn open_results(a: &AnalyseArgs) -> Result<(Option<std::path::PathBuf>, Box<dyn 
 }
 
 /// The closing words, for a person: each game's figures and where everything went.
-fn say_where_everything_went(outcome: &shishi::analyse::Outcome, output: Option<&std::path::Path>) {
+fn say_where_everything_went(
+    outcome: &shishi::analyse::RunSummary,
+    output: Option<&std::path::Path>,
+) {
     if !outcome.games.is_empty() {
         shishi::tell_part!("\n{}", outcome.table());
     }

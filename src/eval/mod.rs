@@ -156,56 +156,14 @@ impl Evaluator {
 
     /// An evaluator of `variant` with other parameters than the built-in ones (tuning).
     pub fn with_params(variant: &'static Variant, params: &Resolved) -> Evaluator {
-        let values = params.values.clone();
         let kinds = variant.kind_count();
-        let promotion_gain: Vec<i32> = (0..kinds)
-            .map(|k| variant.promotion[k].map_or(0, |p| (values[p as usize] - values[k]).max(0)))
-            .collect();
-        let (files, ranks) = (variant.spec.files, variant.spec.ranks);
-        let depth = variant.spec.zone_depth as i32;
-        let ranks_advanced = |color: Color, sq: Square| -> i32 {
-            (if color == Color::Sente {
-                ranks - 1 - sq.y()
-            } else {
-                sq.y()
-            }) as i32
-        };
-        let pieces: Vec<PieceTerms> = Color::ALL
-            .iter()
-            .flat_map(|&color| (0..kinds).map(move |kind| (color, kind)))
-            .map(|(color, kind)| {
-                let mut terms = [SquareTerms::default(); 256];
-                for sq in variant.tables.on_board {
-                    let advanced = ranks_advanced(color, sq);
-                    let gain = promotion_gain[kind];
-                    let pct = params.weights.promotion_potential_pct;
-                    terms[sq.index()] = SquareTerms {
-                        placement: params.advance[kind] * advanced
-                            + params.centre[kind] * sq.edge_distance(files, ranks) as i32,
-                        promotion: if gain == 0 {
-                            0
-                        } else if variant.zone(color).contains(sq) {
-                            gain * pct / 100
-                        } else if advanced == ranks as i32 - depth - 1 {
-                            gain * pct / 200
-                        } else {
-                            0
-                        },
-                    };
-                }
-                PieceTerms {
-                    value: values[kind],
-                    slides: &variant.tables.piece(kind as Kind, color).slides,
-                    squares: terms,
-                }
-            })
-            .collect();
+        let pieces = piece_terms(variant, params);
         let developed_squares = Color::ALL.map(|color| {
             variant
                 .tables
                 .on_board
                 .iter()
-                .filter(|&sq| ranks_advanced(color, sq) >= 2)
+                .filter(|&sq| ranks_advanced(variant, color, sq) >= 2)
                 .collect()
         });
         let within = |sq: Square, reach: usize| -> Bitboard {
@@ -237,7 +195,7 @@ impl Evaluator {
         let mut ev = Evaluator {
             variant,
             weights: params.weights,
-            values,
+            values: params.values.clone(),
             pieces,
             developed_squares,
             near1,
@@ -419,6 +377,58 @@ fn side_to_move_score(pos: &Position, total: i32) -> Score {
         -total
     };
     score.clamp(-20_000, 20_000)
+}
+
+/// How many ranks a `color` piece on `sq` has advanced from its own back rank.
+fn ranks_advanced(variant: &Variant, color: Color, sq: Square) -> i32 {
+    (if color == Color::Sente {
+        variant.spec.ranks - 1 - sq.y()
+    } else {
+        sq.y()
+    }) as i32
+}
+
+/// Each piece's terms (sente's kinds, then gote's): its value, its slides, and on every
+/// square its placement (advance and centre) and the promotion it is near (all of the
+/// weighted gain inside the zone, half of it a rank before).
+fn piece_terms(variant: &'static Variant, params: &Resolved) -> Vec<PieceTerms> {
+    let values = &params.values;
+    let kinds = variant.kind_count();
+    let promotion_gain: Vec<i32> = (0..kinds)
+        .map(|k| variant.promotion[k].map_or(0, |p| (values[p as usize] - values[k]).max(0)))
+        .collect();
+    let (files, ranks) = (variant.spec.files, variant.spec.ranks);
+    let depth = variant.spec.zone_depth as i32;
+    Color::ALL
+        .iter()
+        .flat_map(|&color| (0..kinds).map(move |kind| (color, kind)))
+        .map(|(color, kind)| {
+            let mut terms = [SquareTerms::default(); 256];
+            for sq in variant.tables.on_board {
+                let advanced = ranks_advanced(variant, color, sq);
+                let gain = promotion_gain[kind];
+                let pct = params.weights.promotion_potential_pct;
+                terms[sq.index()] = SquareTerms {
+                    placement: params.advance[kind] * advanced
+                        + params.centre[kind] * sq.edge_distance(files, ranks) as i32,
+                    promotion: if gain == 0 {
+                        0
+                    } else if variant.zone(color).contains(sq) {
+                        gain * pct / 100
+                    } else if advanced == ranks as i32 - depth - 1 {
+                        gain * pct / 200
+                    } else {
+                        0
+                    },
+                };
+            }
+            PieceTerms {
+                value: values[kind],
+                slides: &variant.tables.piece(kind as Kind, color).slides,
+                squares: terms,
+            }
+        })
+        .collect()
 }
 
 #[cfg(test)]

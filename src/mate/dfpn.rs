@@ -3,25 +3,6 @@
 
 use super::*;
 
-/// One child of a node during its expansion.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Child {
-    pub(super) mv: Move,
-    pub(super) numbers: Numbers,
-    /// Plies to the end of the proof, when proven.
-    pub(super) length: u16,
-    /// A disproof that holds only on this line (repetition, ply limit).
-    pub(super) line_only: bool,
-}
-
-/// What an expansion returns to its parent.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct NodeResult {
-    pub(super) numbers: Numbers,
-    pub(super) length: u16,
-    pub(super) line_only: bool,
-}
-
 /// The solver: its table and counters. Keep one and reuse it (the table is the memory).
 pub struct Solver {
     pub(super) table: Table,

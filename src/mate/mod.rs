@@ -40,7 +40,6 @@ use crate::control::SearchControl;
 use crate::core::{Bitboard, Color, Move, Square};
 use crate::position::{GenMode, Position};
 pub use dfpn::Solver;
-use dfpn::*;
 use proof_numbers::*;
 use quiet::*;
 use royal::*;

@@ -1,7 +1,27 @@
-//! Proof and disproof numbers of a node from its children (Allis), the most-proving child,
+//! A node's children and its result as df-pn keeps them, and its proof and disproof
+//! numbers from its children's (Allis), the most-proving child,
 //! and df-pn's thresholds with the 1 + epsilon trick (Pawlewicz and Lew).
 
 use super::*;
+
+/// One child of a node during its expansion.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Child {
+    pub(super) mv: Move,
+    pub(super) numbers: Numbers,
+    /// Plies to the end of the proof, when proven.
+    pub(super) length: u16,
+    /// A disproof that holds only on this line (repetition, ply limit).
+    pub(super) line_only: bool,
+}
+
+/// What an expansion returns to its parent.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct NodeResult {
+    pub(super) numbers: Numbers,
+    pub(super) length: u16,
+    pub(super) line_only: bool,
+}
 
 /// The node's numbers from its children's: at an attacker node the easiest proof and all
 /// disproofs together, at a defender node the other way round.

@@ -8,6 +8,7 @@
 //! the sums from scratch.
 
 pub mod attacks;
+pub mod lion_capture;
 pub mod make;
 pub mod movegen;
 pub mod notation;
@@ -19,9 +20,10 @@ pub mod zobrist;
 
 use crate::core::{Bitboard, Color, Move, Square};
 use crate::variant::{Kind, Variant, MAX_KINDS};
+pub use lion_capture::LionCapture;
 pub use movegen::{Filter, GenMode};
 pub use notation::MoveError;
-pub use rules::{LionCapture, Outcome, OutcomeReason};
+pub use rules::{Outcome, OutcomeReason};
 pub use sfen::SfenError;
 pub use square_sums::PieceSquareTable;
 

@@ -10,8 +10,6 @@ use super::{GenMode, Position};
 use crate::core::{Move, Square};
 use crate::variant::Variant;
 
-use std::fmt;
-
 /// The USI name of `sq` (`7g`, `12l`).
 pub fn square_to_usi(variant: &Variant, sq: Square) -> String {
     format!(
@@ -83,47 +81,28 @@ pub fn move_to_usi(variant: &Variant, mv: Move) -> String {
 }
 
 /// Why a move string was rejected.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MoveError {
     /// Not a move string at all.
+    #[error("'{0}' is not a move (expected from[mid]to[+], e.g. 7g7f or 6f5e6d)")]
     Syntax(String),
     /// Well formed, but not a legal move here.
+    #[error("'{0}' is not a legal move in this position")]
     Illegal(String),
     /// The game was already over before this move (the text says how it ended).
+    #[error("the game is already over ({0})")]
     GameOver(String),
 }
 
-impl fmt::Display for MoveError {
-    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        match self {
-            MoveError::Syntax(m) => write!(
-                f,
-                "'{m}' is not a move (expected from[mid]to[+], e.g. 7g7f or 6f5e6d)"
-            ),
-            MoveError::Illegal(m) => write!(f, "'{m}' is not a legal move in this position"),
-            MoveError::GameOver(how) => write!(f, "the game is already over ({how})"),
-        }
-    }
-}
-
-impl std::error::Error for MoveError {}
-
 /// A move list that failed part way.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("move {} of the list: {error}", .index + 1)]
 pub struct MoveListError {
     /// 0-based index of the bad move in the list.
     pub index: usize,
     /// What is wrong with it.
     pub error: MoveError,
 }
-
-impl fmt::Display for MoveListError {
-    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        write!(f, "move {} of the list: {}", self.index + 1, self.error)
-    }
-}
-
-impl std::error::Error for MoveListError {}
 
 /// The parts of a USI move string.
 struct UsiParts {

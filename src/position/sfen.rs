@@ -7,7 +7,6 @@
 use super::{zobrist, Piece, Position};
 use crate::core::{Color, Square};
 use crate::variant::Variant;
-use std::fmt;
 
 /// The largest SFEN move number accepted. Far beyond any game (lishogi ends one at 1,000
 /// plies), and far enough below `u64::MAX` that moves played after it cannot wrap the
@@ -15,21 +14,14 @@ use std::fmt;
 pub const MAX_MOVE_NUMBER: u64 = 1 << 62;
 
 /// Why an SFEN was rejected.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("bad SFEN {field} field: {detail}")]
 pub struct SfenError {
     /// The field at fault: `board`, `side`, `counter-strike`, `hand` or `move number`.
     pub field: &'static str,
     /// What is wrong with it.
     pub detail: String,
 }
-
-impl fmt::Display for SfenError {
-    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        write!(f, "bad SFEN {} field: {}", self.field, self.detail)
-    }
-}
-
-impl std::error::Error for SfenError {}
 
 fn err(field: &'static str, detail: impl Into<String>) -> SfenError {
     SfenError {
@@ -172,7 +164,7 @@ pub fn piece_sfen(variant: &Variant, piece: Piece) -> String {
 
 fn parse_board(pos: &mut Position, board: &str) -> Result<(), SfenError> {
     let v = pos.variant;
-    let (files, ranks) = (v.spec.files, v.spec.ranks);
+    let ranks = v.spec.ranks;
     let rows: Vec<&str> = board.split('/').collect();
     if rows.len() != ranks {
         return Err(err(
@@ -185,99 +177,119 @@ fn parse_board(pos: &mut Position, board: &str) -> Result<(), SfenError> {
         ));
     }
     for (y, row) in rows.iter().enumerate() {
-        let rank_name = (b'a' + y as u8) as char;
-        let mut x = 0usize;
-        let mut chars = row.char_indices().peekable();
-        while let Some((i, c)) = chars.next() {
-            if let Some(d) = c.to_digit(10) {
-                // Empty squares: one or two digits.
-                let mut n = d as usize;
-                if let Some(&(_, c2)) = chars.peek() {
-                    if let Some(d2) = c2.to_digit(10) {
-                        n = n * 10 + d2 as usize;
-                        chars.next();
-                    }
-                }
-                if n == 0 {
-                    return Err(err(
-                        "board",
-                        format!(
-                            "rank {rank_name}: an empty-square count of 0 at column {}",
-                            i + 1
-                        ),
-                    ));
-                }
-                x += n;
-            } else {
-                let promoted = c == '+';
-                let letter = if promoted {
-                    match chars.next() {
-                        Some((_, l)) => l,
-                        None => {
-                            return Err(err(
-                                "board",
-                                format!("rank {rank_name}: '+' at the end with no piece letter"),
-                            ))
-                        }
-                    }
-                } else {
-                    c
-                };
-                if !letter.is_ascii_alphabetic() {
-                    return Err(err(
-                        "board",
-                        format!(
-                            "rank {rank_name}: unexpected character '{letter}' at column {}",
-                            i + 1
-                        ),
-                    ));
-                }
-                let color = if letter.is_ascii_uppercase() {
-                    Color::Sente
-                } else {
-                    Color::Gote
-                };
-                let key = format!(
-                    "{}{}",
-                    if promoted { "+" } else { "" },
-                    letter.to_ascii_lowercase()
-                );
-                let kind = v.kind_by_sfen(&key).ok_or_else(|| {
-                    err(
-                        "board",
-                        format!(
-                            "rank {rank_name}: '{}' is not a {} piece",
-                            if promoted {
-                                format!("+{letter}")
-                            } else {
-                                letter.to_string()
-                            },
-                            v.name()
-                        ),
-                    )
-                })?;
-                if x >= files {
-                    return Err(err(
-                        "board",
-                        format!("rank {rank_name} has more than {files} squares"),
-                    ));
-                }
-                pos.put(Square::new(x, y), Piece::new(color, kind));
-                x += 1;
-            }
-            if x > files {
-                return Err(err(
-                    "board",
-                    format!("rank {rank_name} has more than {files} squares"),
-                ));
-            }
-        }
-        if x != files {
-            return Err(err(
-                "board",
-                format!("rank {rank_name} has {x} squares, expected {files}"),
-            ));
-        }
+        parse_rank(pos, y, row)?;
     }
     Ok(())
+}
+
+/// Reads rank `y` (`row`, its part of the board field) onto the board.
+fn parse_rank(pos: &mut Position, y: usize, row: &str) -> Result<(), SfenError> {
+    let files = pos.variant.spec.files;
+    let rank_name = (b'a' + y as u8) as char;
+    let too_long = || {
+        err(
+            "board",
+            format!("rank {rank_name} has more than {files} squares"),
+        )
+    };
+    let mut x = 0usize;
+    let mut chars = row.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        if let Some(d) = c.to_digit(10) {
+            // Empty squares: one or two digits.
+            let mut n = d as usize;
+            if let Some(&(_, c2)) = chars.peek() {
+                if let Some(d2) = c2.to_digit(10) {
+                    n = n * 10 + d2 as usize;
+                    chars.next();
+                }
+            }
+            if n == 0 {
+                return Err(err(
+                    "board",
+                    format!(
+                        "rank {rank_name}: an empty-square count of 0 at column {}",
+                        i + 1
+                    ),
+                ));
+            }
+            x += n;
+        } else {
+            let promoted = c == '+';
+            let letter = if promoted {
+                match chars.next() {
+                    Some((_, l)) => l,
+                    None => {
+                        return Err(err(
+                            "board",
+                            format!("rank {rank_name}: '+' at the end with no piece letter"),
+                        ))
+                    }
+                }
+            } else {
+                c
+            };
+            let piece = piece_of_letter(pos.variant, rank_name, i, promoted, letter)?;
+            if x >= files {
+                return Err(too_long());
+            }
+            pos.put(Square::new(x, y), piece);
+            x += 1;
+        }
+        if x > files {
+            return Err(too_long());
+        }
+    }
+    if x != files {
+        return Err(err(
+            "board",
+            format!("rank {rank_name} has {x} squares, expected {files}"),
+        ));
+    }
+    Ok(())
+}
+
+/// The piece an SFEN letter (after a `+` when `promoted`) stands for in `v`; the error
+/// names the rank and the column `i` (from 0) where it stands.
+fn piece_of_letter(
+    v: &Variant,
+    rank_name: char,
+    i: usize,
+    promoted: bool,
+    letter: char,
+) -> Result<Piece, SfenError> {
+    if !letter.is_ascii_alphabetic() {
+        return Err(err(
+            "board",
+            format!(
+                "rank {rank_name}: unexpected character '{letter}' at column {}",
+                i + 1
+            ),
+        ));
+    }
+    let color = if letter.is_ascii_uppercase() {
+        Color::Sente
+    } else {
+        Color::Gote
+    };
+    let key = format!(
+        "{}{}",
+        if promoted { "+" } else { "" },
+        letter.to_ascii_lowercase()
+    );
+    let kind = v.kind_by_sfen(&key).ok_or_else(|| {
+        err(
+            "board",
+            format!(
+                "rank {rank_name}: '{}' is not a {} piece",
+                if promoted {
+                    format!("+{letter}")
+                } else {
+                    letter.to_string()
+                },
+                v.name()
+            ),
+        )
+    })?;
+    Ok(Piece::new(color, kind))
 }

@@ -4,7 +4,6 @@
 use super::GameResult;
 use crate::position::notation::{MoveError, MoveListError};
 use crate::position::sfen::SfenError;
-use std::fmt;
 
 /// Why a game record does not replay, cannot be counted or cannot be written.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -95,7 +94,9 @@ pub enum KifProblem {
 }
 
 /// A KIF file that cannot be read as a game: where and why.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{file}{}: {problem}{}", .line.map(|n| format!(":{n}")).unwrap_or_default(),
+        if .line.is_some() { "; game skipped" } else { "" })]
 pub struct KifError {
     /// The file, as the user named it.
     pub file: String,
@@ -104,14 +105,3 @@ pub struct KifError {
     /// What is wrong.
     pub problem: KifProblem,
 }
-
-impl fmt::Display for KifError {
-    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        match self.line {
-            Some(line) => write!(f, "{}:{line}: {}; game skipped", self.file, self.problem),
-            None => write!(f, "{}: {}", self.file, self.problem),
-        }
-    }
-}
-
-impl std::error::Error for KifError {}

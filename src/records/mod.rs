@@ -34,7 +34,7 @@ mod variant_name {
             let known: Vec<&str> = Variant::all().iter().map(|v| v.name()).collect();
             serde::de::Error::custom(format!(
                 "unknown variant '{}' (known: {})",
-                crate::session::text::truncate(&name),
+                crate::text::truncate(&name),
                 known.join(", ")
             ))
         })
@@ -66,7 +66,7 @@ impl<'de> Deserialize<'de> for GameResult {
         GameResult::parse(&text).ok_or_else(|| {
             serde::de::Error::custom(format!(
                 "result '{}' is none of 1-0, 0-1, 1/2-1/2, *",
-                crate::session::text::truncate(&text)
+                crate::text::truncate(&text)
             ))
         })
     }

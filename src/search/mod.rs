@@ -9,6 +9,7 @@
 mod eval_cache;
 pub mod history;
 pub mod iterate;
+mod mate_plan;
 pub mod movepick;
 pub mod negamax;
 pub mod params;
@@ -17,7 +18,6 @@ pub mod request;
 pub mod searcher;
 pub mod see;
 pub mod skill;
-mod solver;
 pub mod thread;
 pub mod time;
 pub mod tt;

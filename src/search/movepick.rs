@@ -145,6 +145,65 @@ impl MovePicker {
         }
     }
 
+    /// The captures, scored by victim and attacker (most valuable victim, least valuable
+    /// attacker) and promotion, the hash move left out.
+    fn generate_captures(&mut self, pos: &mut Position, ev: &Evaluator) {
+        pos.generate(GenMode::Search, Filter::Captures, &mut self.buffers.moves);
+        self.buffers.scored.clear();
+        self.buffers.bad.clear();
+        for &mv in &self.buffers.moves {
+            if Some(mv) == self.tt_move {
+                continue;
+            }
+            let victim = captured_value(pos, ev, mv);
+            let attacker = ev.value(pos.piece_on(mv.from()).kind());
+            let promotion = if mv.is_promotion() { 50 } else { 0 };
+            self.buffers
+                .scored
+                .push((mv, victim * 16 - attacker / 8 + promotion));
+        }
+        self.next = 0;
+    }
+
+    /// The quiet moves, scored by history and promotion, those tried already left out.
+    fn generate_quiets(&mut self, pos: &mut Position, history: &History) {
+        pos.generate(GenMode::Search, Filter::Quiets, &mut self.buffers.moves);
+        self.buffers.scored.clear();
+        let us = pos.side_to_move();
+        for i in 0..self.buffers.moves.len() {
+            let mv = self.buffers.moves[i];
+            if self.already_tried(mv) {
+                continue;
+            }
+            let kind = pos.piece_on(mv.from()).kind();
+            let promotion = if mv.is_promotion() { 8_000 } else { 0 };
+            self.buffers
+                .scored
+                .push((mv, history.score(us, kind, mv.to()) + promotion));
+        }
+        self.next = 0;
+    }
+
+    /// At a killer or countermove stage: moves on to the next stage and gives the stage's
+    /// move if it is a usable quiet move not given before (`None`: none to give here).
+    fn next_special_quiet(&mut self, pos: &mut Position) -> Option<Move> {
+        let [first, second] = self.killers;
+        let (mv, given_before, next_stage) = match self.stage {
+            Stage::FirstKiller => (first, false, Stage::SecondKiller),
+            Stage::SecondKiller => (second, second == first, Stage::CounterMove),
+            _ => {
+                let counter = self.counter;
+                (
+                    counter,
+                    counter == first || counter == second,
+                    Stage::GenerateQuiets,
+                )
+            }
+        };
+        self.stage = next_stage;
+        (!given_before && self.usable_quiet(pos, mv)).then_some(mv)
+    }
+
     /// The next move in order; `keep` is asked only before SEE (see [`MovePicker::next_kept`]).
     fn next_candidate(
         &mut self,
@@ -165,21 +224,7 @@ impl MovePicker {
                     }
                 }
                 Stage::GenerateCaptures => {
-                    pos.generate(GenMode::Search, Filter::Captures, &mut self.buffers.moves);
-                    self.buffers.scored.clear();
-                    self.buffers.bad.clear();
-                    for &mv in &self.buffers.moves {
-                        if Some(mv) == self.tt_move {
-                            continue;
-                        }
-                        let victim = captured_value(pos, ev, mv);
-                        let attacker = ev.value(pos.piece_on(mv.from()).kind());
-                        let promotion = if mv.is_promotion() { 50 } else { 0 };
-                        self.buffers
-                            .scored
-                            .push((mv, victim * 16 - attacker / 8 + promotion));
-                    }
-                    self.next = 0;
+                    self.generate_captures(pos, ev);
                     self.stage = Stage::GoodCaptures;
                 }
                 Stage::GoodCaptures => match self.pick_best() {
@@ -201,44 +246,13 @@ impl MovePicker {
                         };
                     }
                 },
-                Stage::FirstKiller => {
-                    self.stage = Stage::SecondKiller;
-                    let mv = self.killers[0];
-                    if self.usable_quiet(pos, mv) {
-                        return Some(mv);
-                    }
-                }
-                Stage::SecondKiller => {
-                    self.stage = Stage::CounterMove;
-                    let mv = self.killers[1];
-                    if mv != self.killers[0] && self.usable_quiet(pos, mv) {
-                        return Some(mv);
-                    }
-                }
-                Stage::CounterMove => {
-                    self.stage = Stage::GenerateQuiets;
-                    let mv = self.counter;
-                    if mv != self.killers[0] && mv != self.killers[1] && self.usable_quiet(pos, mv)
-                    {
+                Stage::FirstKiller | Stage::SecondKiller | Stage::CounterMove => {
+                    if let Some(mv) = self.next_special_quiet(pos) {
                         return Some(mv);
                     }
                 }
                 Stage::GenerateQuiets => {
-                    pos.generate(GenMode::Search, Filter::Quiets, &mut self.buffers.moves);
-                    self.buffers.scored.clear();
-                    let us = pos.side_to_move();
-                    for i in 0..self.buffers.moves.len() {
-                        let mv = self.buffers.moves[i];
-                        if self.already_tried(mv) {
-                            continue;
-                        }
-                        let kind = pos.piece_on(mv.from()).kind();
-                        let promotion = if mv.is_promotion() { 8_000 } else { 0 };
-                        self.buffers
-                            .scored
-                            .push((mv, history.score(us, kind, mv.to()) + promotion));
-                    }
-                    self.next = 0;
+                    self.generate_quiets(pos, history);
                     self.stage = Stage::Quiets;
                 }
                 Stage::Quiets => match self.pick_best() {

@@ -129,37 +129,17 @@ impl SearchThread<'_> {
             pv_node,
             in_check,
             improving,
-            eval,
+            ..
         } = *node;
-        let us = self.pos.side_to_move();
-        let counter = match ply.checked_sub(1).map(|p| self.frames[p]) {
-            Some(Frame {
-                mv: Some(prev),
-                kind,
-                ..
-            }) => self.history.counter(us.flip(), kind, prev.to()),
-            _ => Move::NULL,
-        };
+        let counter = self.counter_move(ply);
         let buffers = std::mem::take(&mut self.buffers[ply]);
         let mut picker = MovePicker::new(buffers, tt_move, self.history.killers(ply), counter);
         let mut best = -INFINITE;
         let mut best_move = None;
         let mut searched = 0usize;
         let mut quiets_tried: Vec<(Move, u8)> = Vec::new();
-        let late_move_count = {
-            let p = &self.params;
-            let count = p.lmp_base + p.lmp_factor * depth * depth;
-            (if improving {
-                count
-            } else {
-                count * p.lmp_not_improving_pct / 100
-            }) as usize
-        };
-        // Futility: the static evaluation is so far below alpha that a quiet move will not
-        // lift it there.
-        let futile = !in_check
-            && depth <= self.params.futility_max_depth
-            && eval + self.params.futility_base + self.params.futility_per_depth * depth <= alpha;
+        let late_move_count = self.late_move_count(depth, improving);
+        let futile = self.is_futile(node, alpha);
 
         while let Some(mv) = picker.next(&mut self.pos, self.ev, self.history) {
             let capture = is_capture(&self.pos, mv);
@@ -181,29 +161,7 @@ impl SearchThread<'_> {
                 }
             }
             let kind_before = self.pos.piece_on(mv.from()).kind();
-            self.pos.make_move(mv);
-            self.frames[ply] = Frame {
-                mv: Some(mv),
-                kind: self.pos.piece_on(mv.to()).kind(),
-                eval,
-            };
-            let new_depth = depth - 1;
-            let score = if searched == 0 {
-                -self.negamax(new_depth, -beta, -alpha, ply + 1, true)
-            } else {
-                let reduction = if depth >= self.params.lmr_min_depth
-                    && searched >= self.params.lmr_min_moves as usize
-                    && quiet
-                    && !in_check
-                {
-                    let history = self.history.score(us, kind_before, mv.to());
-                    self.late_move_reduction(depth, searched, pv_node, improving, history)
-                } else {
-                    0
-                };
-                self.search_late_move(new_depth, reduction, alpha, beta, ply)
-            };
-            self.pos.unmake_move();
+            let score = self.search_move(node, mv, quiet, alpha, searched);
             if self.stopped {
                 self.buffers[ply] = picker.into_buffers();
                 return None;
@@ -235,6 +193,88 @@ impl SearchThread<'_> {
             best_move,
             searched,
         })
+    }
+
+    /// The move that answered the previous move best elsewhere (the counter-move
+    /// heuristic), or `Move::NULL` at the root or after a null move.
+    fn counter_move(&self, ply: usize) -> Move {
+        let us = self.pos.side_to_move();
+        match ply.checked_sub(1).map(|p| self.frames[p]) {
+            Some(Frame {
+                mv: Some(prev),
+                kind,
+                ..
+            }) => self.history.counter(us.flip(), kind, prev.to()),
+            _ => Move::NULL,
+        }
+    }
+
+    /// After how many moves a non-PV node's quiet moves are late (late-move pruning):
+    /// more at a greater depth, fewer when the position is not improving.
+    fn late_move_count(&self, depth: i32, improving: bool) -> usize {
+        let p = &self.params;
+        let count = p.lmp_base + p.lmp_factor * depth * depth;
+        (if improving {
+            count
+        } else {
+            count * p.lmp_not_improving_pct / 100
+        }) as usize
+    }
+
+    /// Futility: the static evaluation is so far below alpha that a quiet move will not
+    /// lift it there.
+    fn is_futile(&self, node: &NodeFacts, alpha: Score) -> bool {
+        let p = &self.params;
+        !node.in_check
+            && node.depth <= p.futility_max_depth
+            && node.eval + p.futility_base + p.futility_per_depth * node.depth <= alpha
+    }
+
+    /// The score of `mv`, the node's move number `searched` (from 0): the first at full
+    /// window, a later one with a null window and a reduction first (`search_late_move`).
+    fn search_move(
+        &mut self,
+        node: &NodeFacts,
+        mv: Move,
+        quiet: bool,
+        alpha: Score,
+        searched: usize,
+    ) -> Score {
+        let NodeFacts {
+            depth,
+            beta,
+            ply,
+            pv_node,
+            in_check,
+            improving,
+            eval,
+        } = *node;
+        let us = self.pos.side_to_move();
+        let kind_before = self.pos.piece_on(mv.from()).kind();
+        self.pos.make_move(mv);
+        self.frames[ply] = Frame {
+            mv: Some(mv),
+            kind: self.pos.piece_on(mv.to()).kind(),
+            eval,
+        };
+        let new_depth = depth - 1;
+        let score = if searched == 0 {
+            -self.negamax(new_depth, -beta, -alpha, ply + 1, true)
+        } else {
+            let reduction = if depth >= self.params.lmr_min_depth
+                && searched >= self.params.lmr_min_moves as usize
+                && quiet
+                && !in_check
+            {
+                let history = self.history.score(us, kind_before, mv.to());
+                self.late_move_reduction(depth, searched, pv_node, improving, history)
+            } else {
+                0
+            };
+            self.search_late_move(new_depth, reduction, alpha, beta, ply)
+        };
+        self.pos.unmake_move();
+        score
     }
 
     /// What a node settles before any search: the game's end by the rules (a repetition,

@@ -67,11 +67,13 @@ macro_rules! search_params {
 }
 
 /// Why a search constant was not set.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ParamError {
     /// No constant has this name.
+    #[error("no search parameter {0}")]
     Unknown(String),
     /// The value is outside the constant's range.
+    #[error("{name}: {value} is outside {min}..={max}")]
     OutOfRange {
         /// The constant.
         name: &'static str,
@@ -83,22 +85,6 @@ pub enum ParamError {
         max: i64,
     },
 }
-
-impl std::fmt::Display for ParamError {
-    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-        match self {
-            ParamError::Unknown(name) => write!(f, "no search parameter {name}"),
-            ParamError::OutOfRange {
-                name,
-                value,
-                min,
-                max,
-            } => write!(f, "{name}: {value} is outside {min}..={max}"),
-        }
-    }
-}
-
-impl std::error::Error for ParamError {}
 
 search_params! {
     /// Aspiration window around the last iteration's score (centipawns), from

@@ -4,13 +4,14 @@
 //! flag ends them all.
 
 use super::history::History;
-use super::solver::SolverPlan;
+use super::mate_plan::{self, MatePlan};
 use super::thread::{Line, SearchThread, Shared};
 use super::time::time_limits;
 use super::tt::{NoMemory, TranspositionTable};
 use super::{Info, Limits, Observer, Request, SearchControl, SearchResult, Silent, Task, MAX_PLY};
 use crate::core::score::{Score, DRAW};
 use crate::core::Move;
+use crate::mate::{AttackerMoves, Solver};
 use crate::position::rules::Outcome;
 use crate::position::{GenMode, Position};
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
@@ -34,10 +35,10 @@ pub struct Searcher {
     /// The hash memory in MB (`USI_Hash`): the search's table and the solvers' tables
     /// together take no more (protocol-docs/usi.md, "Memory").
     hash_mb: usize,
-    /// The probe's small solver (see `solver.rs`; its 2 MB are
+    /// The probe's small solver (see `mate_plan.rs`; its 2 MB are
     /// outside the hash memory).
     pub(super) probe_solver: Option<crate::mate::Solver>,
-    /// The solver of an analysis: the helper's or the first line's (see `solver.rs`); its
+    /// The solver of an analysis: the helper's or the first line's (see `mate_plan.rs`); its
     /// table is carved out of the hash memory when first needed.
     pub(super) analysis_solver: Option<crate::mate::Solver>,
 }
@@ -123,6 +124,39 @@ impl Searcher {
         self.tt = TranspositionTable::with_bytes_or_one_bucket(bytes);
     }
 
+    /// `go mate`: the solver gets the whole hash memory. The search's table (and an
+    /// analysis solver's) are freed first, and the search's is made again, empty,
+    /// afterwards; both are made at once (zeroed memory), so `go mate` starts at once
+    /// whatever the size, and the tables together never take more than `USI_Hash`.
+    fn prove_mate(
+        &mut self,
+        pos: &Position,
+        limits: &Limits,
+        attacker_moves: AttackerMoves,
+        control: &SearchControl,
+        observer: &dyn Observer,
+    ) -> SearchResult {
+        let hash_bytes = self.hash_bytes();
+        self.free_tables();
+        let mut solver = Solver::with_bytes(hash_bytes);
+        let result = mate_plan::prove(&mut solver, pos, limits, attacker_moves, control, observer);
+        drop(solver);
+        self.restore_search_table();
+        result
+    }
+
+    /// Makes the analysis solver (the helper's or the first line's) if there is none, its
+    /// table carved out of the hash memory: the search's table is made smaller by the
+    /// solver's share (and so emptied, that once).
+    fn carve_analysis_solver(&mut self) {
+        if self.analysis_solver.is_none() {
+            let share = mate_plan::analysis_table_bytes(self.hash_bytes());
+            self.free_tables();
+            self.analysis_solver = Some(Solver::with_bytes(share));
+            self.restore_search_table();
+        }
+    }
+
     /// Forgets everything learnt (a new game, or `Clear Hash`).
     pub fn clear(&mut self) {
         self.tt.clear();
@@ -167,7 +201,7 @@ impl Searcher {
     /// stopped (an infinite or pondering search waits for `stop` / `ponderhit` even when it
     /// has nothing left to search, as USI requires).
     ///
-    /// It reads as: the solver's plan (see `solver.rs`), then the threads, then the
+    /// It reads as: the solver's plan (see `mate_plan.rs`), then the threads, then the
     /// answer. The result stands by the deepest line a thread finished (the last report to
     /// the observer says the same, so a GUI that keeps the last `info` line keeps the
     /// answer); when no iteration finished it still names a legal move, but no score.
@@ -181,7 +215,7 @@ impl Searcher {
         let limits = &request.limits;
         self.set_threads(request.options.threads);
         if let Task::ProveMate(attacker_moves) = request.task {
-            return self.solver_prove(pos, limits, attacker_moves, control, observer);
+            return self.prove_mate(pos, limits, attacker_moves, control, observer);
         }
         let root =
             Searcher::root_moves(pos, &limits.search_moves, request.options.avoid_repetition);
@@ -195,22 +229,29 @@ impl Searcher {
             request.options.move_overhead,
             &request.options.params,
         );
-        let plan = SolverPlan::choose(request, pos, &time, control.is_pondering());
-        if let SolverPlan::Probe { budget } = plan {
-            if let Some(proven) = self.solver_probe(pos, budget, control, observer, &root) {
+        let plan = MatePlan::choose(request, pos, &time, control.is_pondering());
+        if let MatePlan::Probe { budget } = plan {
+            let solver = self
+                .probe_solver
+                .get_or_insert_with(|| Solver::new(mate_plan::PROBE_TABLE_MB));
+            if let Some(proven) = mate_plan::probe(solver, pos, budget, control, observer, &root) {
                 return proven;
             }
         }
         self.tt.new_search();
         let first_line = match plan {
-            SolverPlan::FirstLine { budget } => self.solver_first_line(pos, budget, control, &root),
+            MatePlan::FirstLine { budget } => {
+                self.carve_analysis_solver();
+                let solver = self.analysis_solver.as_mut().expect("carved above");
+                mate_plan::first_line(solver, pos, budget, control, &root)
+            }
             _ => None,
         };
-        if plan == SolverPlan::Helper {
+        if plan == MatePlan::Helper {
             self.carve_analysis_solver();
         }
         let helper_solver = match plan {
-            SolverPlan::Helper => self.analysis_solver.as_mut(),
+            MatePlan::Helper => self.analysis_solver.as_mut(),
             _ => None,
         };
         let shared = Shared {
@@ -333,7 +374,7 @@ fn run_threads(
             let helper = spawn_search_thread(scope, format!("search-{}", i + 1), move || {
                 let _stop = StopOnDrop(control);
                 if let Some(solver) = solver {
-                    super::solver::solver_helper(solver, &pos, &root, shared);
+                    mate_plan::helper(solver, &pos, &root, shared);
                 }
                 let mut thread = SearchThread::new(i + 1, pos, &root, shared, history);
                 thread.iterative_deepening();
@@ -425,7 +466,7 @@ fn choose_answer(
 /// observer last heard that line (`report` passes it on unless it was the last one).
 fn proven_result(proven: &Info, nodes: u64, shared: &Shared) -> SearchResult {
     shared.report(proven);
-    super::solver::proof_result(proven, nodes)
+    mate_plan::proof_result(proven, nodes)
 }
 
 /// What a search thread hands back.

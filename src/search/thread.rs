@@ -45,7 +45,7 @@ pub struct Shared<'a> {
     /// The side to move at the root, and what a draw is worth to it (negative when it is
     /// ahead: see `SearchParams::contempt_pct`).
     pub root_draw: (crate::core::Color, Score),
-    /// The fastest forced win that the solver proved in an analysis (see `solver.rs`): it
+    /// The fastest forced win that the solver proved in an analysis (see `mate_plan.rs`): it
     /// stands as the first line over any line of the search that does not mate as fast.
     pub proven: std::sync::Mutex<Option<super::Info>>,
 }

@@ -116,19 +116,12 @@ pub struct TranspositionTable {
 }
 
 /// A hash table of this size cannot be had on this machine.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("cannot allocate a {mb} MB hash table")]
 pub struct NoMemory {
     /// The size asked for, in MB.
     pub mb: usize,
 }
-
-impl std::fmt::Display for NoMemory {
-    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-        write!(f, "cannot allocate a {} MB hash table", self.mb)
-    }
-}
-
-impl std::error::Error for NoMemory {}
 
 impl TranspositionTable {
     /// A table of about `mb` megabytes (at least one bucket). Panics if the memory cannot be

@@ -19,7 +19,6 @@ pub mod io;
 pub mod options;
 #[cfg(single_thread)]
 pub mod single_thread;
-pub mod text;
 pub mod worker;
 
 use crate::position::{Outcome, Position};
@@ -141,9 +140,11 @@ pub enum Refusal {
 
 /// Why a position was not set. Each front-end words the remedy in its protocol (USI:
 /// `USI_Variant`; XBoard: `variant`).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PositionError {
-    /// The SFEN does not parse in the session's variant.
+    /// The SFEN does not parse in the session's variant. The wording is protocol-neutral:
+    /// the variant an SFEN belongs to is named, not how to switch to it.
+    #[error("{error}{}", other_variant.map(|v| format!(" (this SFEN is {})", v.name())).unwrap_or_default())]
     Sfen {
         /// What is wrong with it.
         error: crate::position::sfen::SfenError,
@@ -151,25 +152,9 @@ pub enum PositionError {
         other_variant: Option<&'static Variant>,
     },
     /// A move of the list is not legal (the position before it stands, but is not set).
+    #[error(transparent)]
     Moves(crate::position::notation::MoveListError),
 }
-
-impl std::fmt::Display for PositionError {
-    /// The protocol-neutral wording (the variant an SFEN belongs to is named, not how to
-    /// switch to it).
-    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-        match self {
-            PositionError::Sfen {
-                error,
-                other_variant: Some(v),
-            } => write!(f, "{error} (this SFEN is {})", v.name()),
-            PositionError::Sfen { error, .. } => write!(f, "{error}"),
-            PositionError::Moves(e) => write!(f, "{e}"),
-        }
-    }
-}
-
-impl std::error::Error for PositionError {}
 
 /// The engine session.
 pub struct Session {

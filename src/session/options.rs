@@ -12,12 +12,12 @@
 //! `Skill_Level` and `skill_level` are one option. Numbers may be written as decimals
 //! (`100.0`), as some GUIs send them.
 
-use super::text::{parse_number, truncate};
 use super::{Setting, Settings};
 use crate::mate::AttackerMoves;
 use crate::search::params::SearchParams;
 use crate::search::request::DEFAULT_MOVE_OVERHEAD_MS;
 use crate::search::skill;
+use crate::text::{parse_number, truncate};
 use crate::variant::Variant;
 use std::fmt;
 use std::sync::OnceLock;
@@ -34,7 +34,7 @@ pub enum Protocol {
 
 /// An option's type, with its default and range.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
+pub enum OptionKind {
     /// A whole number from `min` to `max`.
     Spin {
         /// The value a session starts with.
@@ -86,7 +86,7 @@ pub struct EngineOption {
     /// command of its own (`memory`, `cores`, `variant`, `hard`) or has no use for.
     pub xboard_name: Option<&'static str>,
     /// Type, default, range.
-    pub kind: Kind,
+    pub kind: OptionKind,
     /// A different default under XBoard (a check's or a spin's), if any.
     pub xboard_default: Option<i64>,
     /// Numbers accepted below `min` that count as `min` (lishogi's worker sends
@@ -106,9 +106,9 @@ impl EngineOption {
     /// The default under `protocol`, as a number (a check: 0 or 1).
     pub fn default_number(&self, protocol: Protocol) -> Option<i64> {
         let own = match self.kind {
-            Kind::Spin { default, .. } => Some(default),
-            Kind::Check { default } => Some(i64::from(default)),
-            Kind::Variant | Kind::Button => None,
+            OptionKind::Spin { default, .. } => Some(default),
+            OptionKind::Check { default } => Some(i64::from(default)),
+            OptionKind::Variant | OptionKind::Button => None,
         };
         match protocol {
             Protocol::Xboard => self.xboard_default.or(own),
@@ -121,9 +121,9 @@ impl EngineOption {
     /// and `cores`).
     pub fn clamp(&self, n: i64) -> i64 {
         match self.kind {
-            Kind::Spin { min, max, .. } => n.clamp(min, max),
-            Kind::Check { .. } => i64::from(n != 0),
-            Kind::Variant | Kind::Button => n,
+            OptionKind::Spin { min, max, .. } => n.clamp(min, max),
+            OptionKind::Check { .. } => i64::from(n != 0),
+            OptionKind::Variant | OptionKind::Button => n,
         }
     }
 }
@@ -140,18 +140,22 @@ pub const HASH: &str = "USI_Hash";
 pub const THREADS: &str = "Threads";
 
 /// A spin's kind.
-const fn spin(default: i64, min: i64, max: i64) -> Kind {
-    Kind::Spin { default, min, max }
+const fn spin(default: i64, min: i64, max: i64) -> OptionKind {
+    OptionKind::Spin { default, min, max }
 }
 
 /// A check's kind.
-const fn check(default: bool) -> Kind {
-    Kind::Check { default }
+const fn check(default: bool) -> OptionKind {
+    OptionKind::Check { default }
 }
 
 /// An entry with the usual fields: listed, no alias, no XBoard name or default, nothing
 /// accepted below the range, and read by the next search.
-const fn entry(name: &'static str, kind: Kind, store: fn(&mut Settings, i64)) -> EngineOption {
+const fn entry(
+    name: &'static str,
+    kind: OptionKind,
+    store: fn(&mut Settings, i64),
+) -> EngineOption {
     EngineOption {
         name,
         aliases: &[],
@@ -171,7 +175,7 @@ pub const OPTIONS: &[EngineOption] = &[
         aliases: &["UCI_Variant"],
         store: None,
         effect: Effect::Variant,
-        ..entry("USI_Variant", Kind::Variant, |_, _| {})
+        ..entry("USI_Variant", OptionKind::Variant, |_, _| {})
     },
     EngineOption {
         aliases: &["Hash"],
@@ -227,7 +231,7 @@ pub const OPTIONS: &[EngineOption] = &[
         xboard_name: Some("Clear Hash"),
         store: None,
         effect: Effect::ClearHash,
-        ..entry("Clear_Hash", Kind::Button, |_, _| {})
+        ..entry("Clear_Hash", OptionKind::Button, |_, _| {})
     },
     EngineOption {
         effect: Effect::AtOnce,
@@ -279,16 +283,20 @@ pub fn named(name: &str) -> Option<&'static EngineOption> {
 }
 
 /// Why an option value was not taken (the old value stays).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+/// (Its message names the option as the table has it: `USI_Variant` for a variant.)
 pub enum OptionError {
     /// No option of that name.
+    #[error("{}", self.message(self.table_name()))]
     Unknown(String),
     /// A spin, check or combo without a value.
+    #[error("{}", self.message(self.table_name()))]
     NeedsValue {
         /// The option.
         name: &'static str,
     },
     /// A number out of range or no number.
+    #[error("{}", self.message(self.table_name()))]
     NotANumber {
         /// The option.
         name: &'static str,
@@ -300,11 +308,13 @@ pub enum OptionError {
         max: i64,
     },
     /// A check given something other than true/false (or 1/0).
+    #[error("{}", self.message(self.table_name()))]
     NotOnOff {
         /// The option.
         name: &'static str,
     },
     /// A variant the engine does not play.
+    #[error("{}", self.message(self.table_name()))]
     UnknownVariant(String),
 }
 
@@ -344,13 +354,13 @@ impl OptionError {
     }
 }
 
-impl fmt::Display for OptionError {
-    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        let name = match self {
+impl OptionError {
+    /// The option's name as the table has it (`USI_Variant` for a variant).
+    fn table_name(&self) -> &str {
+        match self {
             OptionError::UnknownVariant(_) => "USI_Variant",
             _ => self.name(),
-        };
-        f.write_str(&self.message(name))
+        }
     }
 }
 
@@ -381,14 +391,14 @@ pub fn find(name: &str, protocol: Protocol) -> Option<&'static EngineOption> {
 pub fn parse(option: &'static EngineOption, value: Option<&str>) -> Result<Setting, OptionError> {
     let name = option.name;
     let number = match option.kind {
-        Kind::Button => return Ok(Setting::Press(name)),
-        Kind::Variant => {
+        OptionKind::Button => return Ok(Setting::Press(name)),
+        OptionKind::Variant => {
             let text = value.ok_or(OptionError::NeedsValue { name })?.trim();
             return Variant::by_name(text)
                 .map(Setting::Variant)
                 .ok_or_else(|| OptionError::UnknownVariant(text.to_string()));
         }
-        Kind::Spin { min, max, .. } => {
+        OptionKind::Spin { min, max, .. } => {
             let text = value.ok_or(OptionError::NeedsValue { name })?;
             let low = option.accepted_min.unwrap_or(min);
             match parse_number(text) {
@@ -403,7 +413,7 @@ pub fn parse(option: &'static EngineOption, value: Option<&str>) -> Result<Setti
                 }
             }
         }
-        Kind::Check { .. } => {
+        OptionKind::Check { .. } => {
             let text = value.ok_or(OptionError::NeedsValue { name })?;
             match text.trim().to_ascii_lowercase().as_str() {
                 "true" | "1" => 1,
@@ -486,7 +496,7 @@ mod tests {
                 store(&mut again, default);
                 assert_eq!(again, defaults, "{} {protocol:?}", option.name);
                 let other = match option.kind {
-                    Kind::Spin { min, max, .. } => {
+                    OptionKind::Spin { min, max, .. } => {
                         if default == max {
                             min
                         } else {

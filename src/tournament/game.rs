@@ -10,7 +10,7 @@ use crate::core::Color;
 use crate::position::{Outcome, Position};
 use crate::records::xboard::{lion_pass, parse_legs, Legs};
 use crate::records::{GameRecord, GameResult};
-use crate::session::text::quoted;
+use crate::text::quoted;
 use crate::variant::Variant;
 use tokio::time::{Duration, Instant};
 

@@ -258,7 +258,7 @@ pub struct TuneOptions {
 
 /// Where a tuning run stands after a pass.
 #[derive(Clone, Debug)]
-pub struct Progress {
+pub struct FitProgress {
     /// Passes done.
     pub pass: usize,
     /// The training error now.
@@ -375,7 +375,7 @@ pub fn tune(
     start: &Resolved,
     scale: f64,
     options: &TuneOptions,
-    mut progress: impl FnMut(&Progress),
+    mut progress: impl FnMut(&FitProgress),
 ) -> Resolved {
     let variant = data.variant;
     let alike = alike_kinds(variant);
@@ -419,7 +419,7 @@ pub fn tune(
             }
         }
         let params = Resolved::from_vec(variant, &current).expect("same length");
-        progress(&Progress {
+        progress(&FitProgress {
             pass,
             error: best,
             changed,

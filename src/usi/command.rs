@@ -4,7 +4,7 @@
 //! Moves and SFENs stay text here; the session checks them against its position. Numbers
 //! may be written as decimals (`go movetime 1000.0`, as Lishogi-Bot writes them).
 
-use crate::session::text::{parse_number, truncate};
+use crate::text::{parse_number, truncate};
 
 /// Time and search limits of a `go` command. Times in milliseconds (negative values, which
 /// Lishogi-Bot's clock arithmetic can produce, count as 0).

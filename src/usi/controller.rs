@@ -108,7 +108,7 @@ impl Controller {
                 Parsed::Accepted => {}
                 Parsed::Unknown(name) => self.info(&format!(
                     "option {} is not used by this engine; ignored",
-                    crate::session::text::truncate(&name)
+                    crate::text::truncate(&name)
                 )),
                 Parsed::Bad(message) => self.error(&message),
             },

@@ -7,9 +7,9 @@
 //! may be written as decimals (`100.0`). Options the real clients send that the engine
 //! does not use are accepted quietly; other unknown names are reported and ignored.
 
-use crate::session::options::{self as table, Kind, Protocol};
-use crate::session::text::truncate;
+use crate::session::options::{self as table, OptionKind, Protocol};
 use crate::session::Setting;
+use crate::text::truncate;
 use crate::variant::Variant;
 
 /// Options lishogi's clients may send that change nothing here (accepted without a word).
@@ -37,20 +37,20 @@ pub fn option_lines(variant: &str) -> Vec<String> {
         .map(|o| {
             let name = o.name;
             match o.kind {
-                Kind::Spin { default, min, max } => {
+                OptionKind::Spin { default, min, max } => {
                     format!("option name {name} type spin default {default} min {min} max {max}")
                 }
-                Kind::Check { default } => {
+                OptionKind::Check { default } => {
                     format!("option name {name} type check default {default}")
                 }
-                Kind::Variant => {
+                OptionKind::Variant => {
                     let vars: String = Variant::all()
                         .iter()
                         .map(|v| format!(" var {}", v.name()))
                         .collect();
                     format!("option name {name} type combo default {variant}{vars}")
                 }
-                Kind::Button => format!("option name {name} type button"),
+                OptionKind::Button => format!("option name {name} type button"),
             }
         })
         .collect()

@@ -6,7 +6,7 @@
 //! piece's relative direction `d` is absolute direction `(d + 4) % 8`.
 
 use super::movement::{Ray, SENTE_DELTAS};
-use super::{Kind, VariantSpec, MAX_KINDS};
+use super::{Kind, KindSpec, VariantSpec, MAX_KINDS};
 use crate::core::square::GRID;
 use crate::core::{Bitboard, Color, Square};
 use std::collections::BTreeMap;
@@ -96,144 +96,175 @@ fn absolute(dir: usize, color: Color) -> usize {
     }
 }
 
-impl Tables {
-    /// Compiles the tables of `spec`.
-    pub fn build(spec: &VariantSpec) -> Tables {
-        let (files, ranks) = (spec.files as i32, spec.ranks as i32);
-        let on = |x: i32, y: i32| x >= 0 && y >= 0 && x < files && y < ranks;
-        let sq = |x: i32, y: i32| Square::new(x as usize, y as usize);
-        let on_board: Bitboard = (0..ranks)
-            .flat_map(|y| (0..files).map(move |x| (x, y)))
-            .map(|(x, y)| sq(x, y))
-            .collect();
-        let rows = |from: i32, to: i32| -> Bitboard {
-            on_board
-                .iter()
-                .filter(|s| (from..to).contains(&(s.y() as i32)))
-                .collect()
-        };
-        let depth = spec.zone_depth as i32;
-        let zone = [rows(0, depth), rows(ranks - depth, ranks)];
-        let last_rank = [rows(0, 1), rows(ranks - 1, ranks)];
-        let forced = spec
-            .kinds
-            .iter()
-            .map(|k| {
-                let n = k.forced_promotion_ranks as i32;
-                [rows(0, n), rows(ranks - n, ranks)]
-            })
-            .collect();
+/// The board's shape, for building the tables: which (file, rank) pairs are on it.
+struct Geometry {
+    files: i32,
+    ranks: i32,
+    on_board: Bitboard,
+}
 
+impl Geometry {
+    fn new(spec: &VariantSpec) -> Geometry {
+        let (files, ranks) = (spec.files as i32, spec.ranks as i32);
+        let on_board = (0..ranks)
+            .flat_map(|y| (0..files).map(move |x| Square::new(x as usize, y as usize)))
+            .collect();
+        Geometry {
+            files,
+            ranks,
+            on_board,
+        }
+    }
+
+    /// Whether (x, y) is on the board.
+    fn on(&self, x: i32, y: i32) -> bool {
+        x >= 0 && y >= 0 && x < self.files && y < self.ranks
+    }
+
+    /// The squares of ranks `from..to`.
+    fn rows(&self, from: i32, to: i32) -> Bitboard {
+        self.on_board
+            .iter()
+            .filter(|s| (from..to).contains(&(s.y() as i32)))
+            .collect()
+    }
+
+    /// For every square, the squares at `offsets` from it that are on the board.
+    fn at_offsets(&self, offsets: &[(i32, i32)]) -> SquareLists {
+        SquareLists::build(|s| {
+            if !self.on_board.contains(s) {
+                return Vec::new();
+            }
+            offsets
+                .iter()
+                .map(|&(dx, dy)| (s.x() as i32 + dx, s.y() as i32 + dy))
+                .filter(|&(x, y)| self.on(x, y))
+                .map(|(x, y)| Square::new(x as usize, y as usize))
+                .collect()
+        })
+    }
+
+    /// For each direction and square: how many squares the ray runs on the board, and
+    /// which.
+    #[allow(clippy::type_complexity)]
+    fn rays(&self) -> ([[u8; 256]; 8], Box<[[Bitboard; 256]; 8]>) {
         let mut ray_length = [[0u8; 256]; 8];
         let mut ray_squares = Box::new([[Bitboard::EMPTY; 256]; 8]);
         for (dir, lengths) in ray_length.iter_mut().enumerate() {
             let (dx, dy) = SENTE_DELTAS[dir];
-            for s in on_board {
+            for s in self.on_board {
                 let (mut x, mut y) = (s.x() as i32 + dx, s.y() as i32 + dy);
-                while on(x, y) {
+                while self.on(x, y) {
                     lengths[s.index()] += 1;
-                    ray_squares[dir][s.index()].insert(sq(x, y));
+                    ray_squares[dir][s.index()].insert(Square::new(x as usize, y as usize));
                     x += dx;
                     y += dy;
                 }
             }
         }
-        let neighbors = SquareLists::build(|s| {
-            if !on_board.contains(s) {
-                return Vec::new();
+        (ray_length, ray_squares)
+    }
+}
+
+/// The move table of one kind for one colour: its leaps (every step, jump, leap and lion
+/// square as an offset), its slides with their ranges (absolute directions), and its lion
+/// directions.
+fn piece_table(kind: &KindSpec, color: Color, geometry: &Geometry) -> PieceTable {
+    let flip = if color == Color::Sente { 1 } else { -1 };
+    // Leap offsets in absolute (dx, dy).
+    let mut offsets: Vec<(i32, i32)> = Vec::new();
+    let mut slides = Vec::new();
+    let mut lion_dirs = Vec::new();
+    for (d, ray) in kind.movement.rays.iter().enumerate() {
+        let (dx, dy) = SENTE_DELTAS[d];
+        let (dx, dy) = (dx * flip, dy * flip);
+        let abs = absolute(d, color) as u8;
+        match *ray {
+            Ray::None => {}
+            Ray::Step(1) => offsets.push((dx, dy)),
+            Ray::Step(n) => slides.push((abs, n)),
+            Ray::Slide => slides.push((abs, UNLIMITED)),
+            Ray::Jump => offsets.push((2 * dx, 2 * dy)),
+            Ray::LionPower => {
+                offsets.push((dx, dy));
+                offsets.push((2 * dx, 2 * dy));
+                lion_dirs.push(abs);
             }
-            SENTE_DELTAS
-                .iter()
-                .map(|&(dx, dy)| (s.x() as i32 + dx, s.y() as i32 + dy))
-                .filter(|&(x, y)| on(x, y))
-                .map(|(x, y)| sq(x, y))
-                .collect()
-        });
-
-        let mut slide_range = [[[0u8; MAX_KINDS]; 8]; 2];
-        let pieces = spec
-            .kinds
-            .iter()
-            .enumerate()
-            .map(|(kind, k)| {
-                Color::ALL.map(|color| {
-                    let flip = if color == Color::Sente { 1 } else { -1 };
-                    // Leap offsets in absolute (dx, dy).
-                    let mut offsets: Vec<(i32, i32)> = Vec::new();
-                    let mut slides = Vec::new();
-                    let mut lion_dirs = Vec::new();
-                    for (d, ray) in k.movement.rays.iter().enumerate() {
-                        let (dx, dy) = SENTE_DELTAS[d];
-                        let (dx, dy) = (dx * flip, dy * flip);
-                        let abs = absolute(d, color) as u8;
-                        match *ray {
-                            Ray::None => {}
-                            Ray::Step(1) => offsets.push((dx, dy)),
-                            Ray::Step(n) => slides.push((abs, n)),
-                            Ray::Slide => slides.push((abs, UNLIMITED)),
-                            Ray::Jump => offsets.push((2 * dx, 2 * dy)),
-                            Ray::LionPower => {
-                                offsets.push((dx, dy));
-                                offsets.push((2 * dx, 2 * dy));
-                                lion_dirs.push(abs);
-                            }
-                        }
-                    }
-                    for &(dx, dy) in k.movement.leaps {
-                        offsets.push((dx as i32 * flip, dy as i32 * flip));
-                    }
-                    if k.movement.lion_area {
-                        for dy in -2..=2 {
-                            for dx in -2..=2 {
-                                if (dx, dy) != (0, 0) {
-                                    offsets.push((dx, dy));
-                                }
-                            }
-                        }
-                    }
-                    offsets.sort();
-                    offsets.dedup();
-                    for &(abs, range) in &slides {
-                        slide_range[color.index()][abs as usize][kind] = range;
-                    }
-                    let leaps = SquareLists::build(|s| {
-                        if !on_board.contains(s) {
-                            return Vec::new();
-                        }
-                        offsets
-                            .iter()
-                            .map(|&(dx, dy)| (s.x() as i32 + dx, s.y() as i32 + dy))
-                            .filter(|&(x, y)| on(x, y))
-                            .map(|(x, y)| sq(x, y))
-                            .collect()
-                    });
-                    PieceTable {
-                        leaps,
-                        slides,
-                        lion_dirs,
-                        lion_area: k.movement.lion_area,
-                    }
-                })
-            })
-            .collect::<Vec<_>>();
-
-        // Reverse leap table: for each target square, the squares a leaper could attack it
-        // from, with the kinds that can.
-        let leap_attackers: [Vec<Vec<(Square, u64)>>; 2] = Color::ALL.map(|color| {
-            let mut per_target: Vec<BTreeMap<Square, u64>> = vec![BTreeMap::new(); 256];
-            for (kind, table) in pieces.iter().enumerate() {
-                for from in on_board {
-                    for &to in table[color.index()].leaps(from) {
-                        *per_target[to.index()].entry(from).or_insert(0) |= 1u64 << kind;
-                    }
+        }
+    }
+    for &(dx, dy) in kind.movement.leaps {
+        offsets.push((dx as i32 * flip, dy as i32 * flip));
+    }
+    if kind.movement.lion_area {
+        for dy in -2..=2 {
+            for dx in -2..=2 {
+                if (dx, dy) != (0, 0) {
+                    offsets.push((dx, dy));
                 }
             }
-            per_target
-                .into_iter()
-                .map(|m| m.into_iter().collect())
-                .collect()
-        });
+        }
+    }
+    offsets.sort();
+    offsets.dedup();
+    PieceTable {
+        leaps: geometry.at_offsets(&offsets),
+        slides,
+        lion_dirs,
+        lion_area: kind.movement.lion_area,
+    }
+}
 
+/// Reverse leap table: for each colour and target square, the squares a leaper could
+/// attack it from, with the kinds that can (a bit per kind).
+fn leap_attackers(pieces: &[[PieceTable; 2]], on_board: Bitboard) -> [Vec<Vec<(Square, u64)>>; 2] {
+    Color::ALL.map(|color| {
+        let mut per_target: Vec<BTreeMap<Square, u64>> = vec![BTreeMap::new(); 256];
+        for (kind, table) in pieces.iter().enumerate() {
+            for from in on_board {
+                for &to in table[color.index()].leaps(from) {
+                    *per_target[to.index()].entry(from).or_insert(0) |= 1u64 << kind;
+                }
+            }
+        }
+        per_target
+            .into_iter()
+            .map(|m| m.into_iter().collect())
+            .collect()
+    })
+}
+
+impl Tables {
+    /// Compiles the tables of `spec`.
+    pub fn build(spec: &VariantSpec) -> Tables {
+        let geometry = Geometry::new(spec);
+        let (ranks, on_board) = (geometry.ranks, geometry.on_board);
+        let depth = spec.zone_depth as i32;
+        let zone = [geometry.rows(0, depth), geometry.rows(ranks - depth, ranks)];
+        let last_rank = [geometry.rows(0, 1), geometry.rows(ranks - 1, ranks)];
+        let forced = spec
+            .kinds
+            .iter()
+            .map(|k| {
+                let n = k.forced_promotion_ranks as i32;
+                [geometry.rows(0, n), geometry.rows(ranks - n, ranks)]
+            })
+            .collect();
+        let (ray_length, ray_squares) = geometry.rays();
+        let neighbors = geometry.at_offsets(&SENTE_DELTAS);
+        let pieces: Vec<[PieceTable; 2]> = spec
+            .kinds
+            .iter()
+            .map(|k| Color::ALL.map(|color| piece_table(k, color, &geometry)))
+            .collect();
+        let mut slide_range = [[[0u8; MAX_KINDS]; 8]; 2];
+        for (kind, tables) in pieces.iter().enumerate() {
+            for (color, table) in tables.iter().enumerate() {
+                for &(abs, range) in &table.slides {
+                    slide_range[color][abs as usize][kind] = range;
+                }
+            }
+        }
+        let leap_attackers = leap_attackers(&pieces, on_board);
         let mut leap_attack_squares = [[Bitboard::EMPTY; 256]; 2];
         for (color, per_target) in leap_attack_squares.iter_mut().enumerate() {
             for (target, squares) in per_target.iter_mut().enumerate() {
@@ -243,7 +274,6 @@ impl Tables {
                     .collect();
             }
         }
-
         Tables {
             on_board,
             zone,

@@ -1,6 +1,7 @@
-//! The mate solver ([`crate::mate`]) inside the search. Its roles, chosen once at the start
-//! of a search as a [`SolverPlan`] (and named after it here: `solver_prove`,
-//! `solver_probe`, `solver_first_line`, `solver_helper`):
+//! The mate plan of the searcher: how the mate solver ([`crate::mate`]) takes part in a
+//! search. Its roles, chosen once at the start of a search as a [`MatePlan`] (and named
+//! after it here: [`prove`], [`probe`], [`first_line`], [`helper`]; the searcher keeps the
+//! solvers and their memory):
 //! - **prove**: a `go mate` hands the position to the solver alone, and its verdict becomes
 //!   the [`SearchResult`] and a final `info` line;
 //! - **probe**: a timed game search first lets it try, for a share of the move's time
@@ -14,7 +15,7 @@
 
 use super::thread::Shared;
 use super::time::TimeLimits;
-use super::{Info, Limits, Observer, Request, SearchControl, SearchResult, Searcher, Task};
+use super::{Info, Limits, Observer, Request, SearchControl, SearchResult, Task};
 use crate::core::score::mate_in;
 use crate::core::Move;
 use crate::mate::{AttackerMoves, MateLimits, Solver, Verdict};
@@ -23,7 +24,7 @@ use std::time::Duration;
 
 /// Size of the table of the solver that the game search runs first: small, because it is
 /// cleared at every move and the solver gets milliseconds.
-const PROBE_TABLE_MB: usize = 2;
+pub(super) const PROBE_TABLE_MB: usize = 2;
 
 /// A shorter share is not tried (in time trouble every millisecond is the search's).
 const MIN_PROBE: Duration = Duration::from_millis(1);
@@ -41,7 +42,7 @@ const MATE_HELPER_TIME: Duration = Duration::from_secs(10);
 
 /// How the solver takes part in one search (see the module doc for each role).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum SolverPlan {
+pub(super) enum MatePlan {
     /// The search alone.
     None,
     /// A timed game move: the solver tries first, for `budget`; a proof is the answer.
@@ -54,7 +55,7 @@ pub(super) enum SolverPlan {
     Helper,
 }
 
-impl SolverPlan {
+impl MatePlan {
     /// The plan of a search (not a `go mate`, which is the solver's alone) for `pos`,
     /// with the time limits `time`.
     ///
@@ -71,28 +72,26 @@ impl SolverPlan {
         pos: &Position,
         time: &TimeLimits,
         pondering: bool,
-    ) -> SolverPlan {
+    ) -> MatePlan {
         let (limits, options) = (&request.limits, &request.options);
         if options.multipv > 1 || options.skill.is_some() {
-            return SolverPlan::None;
+            return MatePlan::None;
         }
         match request.task {
-            Task::ProveMate(_) => SolverPlan::None,
-            Task::Analyse if options.threads >= 2 => SolverPlan::Helper,
-            Task::Analyse if limits.infinite || limits.movetime.is_some() => {
-                SolverPlan::FirstLine {
-                    budget: analysis_proof_budget(time),
-                }
-            }
-            Task::Analyse => SolverPlan::None,
+            Task::ProveMate(_) => MatePlan::None,
+            Task::Analyse if options.threads >= 2 => MatePlan::Helper,
+            Task::Analyse if limits.infinite || limits.movetime.is_some() => MatePlan::FirstLine {
+                budget: analysis_proof_budget(time),
+            },
+            Task::Analyse => MatePlan::None,
             Task::Play => probe_budget(request, pos, time, pondering)
-                .map_or(SolverPlan::None, |budget| SolverPlan::Probe { budget }),
+                .map_or(MatePlan::None, |budget| MatePlan::Probe { budget }),
         }
     }
 }
 
 /// The probe's share of a game move's time, if the probe applies (see
-/// [`SolverPlan::choose`]) and the share is long enough to try.
+/// [`MatePlan::choose`]) and the share is long enough to try.
 fn probe_budget(
     request: &Request,
     pos: &Position,
@@ -112,97 +111,80 @@ fn probe_budget(
     (applies && budget >= MIN_PROBE).then_some(budget)
 }
 
-impl Searcher {
-    /// The first line of a single-thread analysis: a forced win that the solver proves
-    /// within `budget`, if its first move is one of the `root` moves, as the `info` of
-    /// its line.
-    pub(super) fn solver_first_line(
-        &mut self,
-        pos: &Position,
-        budget: Duration,
-        control: &SearchControl,
-        root: &[Move],
-    ) -> Option<Info> {
-        self.carve_analysis_solver();
-        let solver = self.analysis_solver.as_mut().expect("carved above");
-        let (line, progress) = solve_within(solver, pos, budget, control, root)?;
-        Some(proof_info(
-            line,
-            progress.nodes,
-            control.elapsed(),
-            progress.hashfull,
-        ))
-    }
+/// The first line of a single-thread analysis: a forced win that `solver` proves within
+/// `budget`, if its first move is one of the `root` moves, as the `info` of its line.
+pub(super) fn first_line(
+    solver: &mut Solver,
+    pos: &Position,
+    budget: Duration,
+    control: &SearchControl,
+    root: &[Move],
+) -> Option<Info> {
+    let (line, progress) = solve_within(solver, pos, budget, control, root)?;
+    Some(proof_info(
+        line,
+        progress.nodes,
+        control.elapsed(),
+        progress.hashfull,
+    ))
+}
 
-    /// `go mate`: proves or disproves a forced win of the side to move, trying
-    /// `attacker_moves`, within `limits.movetime` and `limits.nodes` (none: until decided
-    /// or stopped).
-    pub(super) fn solver_prove(
-        &mut self,
-        pos: &Position,
-        limits: &Limits,
-        attacker_moves: AttackerMoves,
-        control: &SearchControl,
-        observer: &dyn Observer,
-    ) -> SearchResult {
-        // The solver gets the whole hash memory: the search's table (and an analysis
-        // solver's) are freed first, and the search's is made again, empty, afterwards.
-        // Both are made at once (zeroed memory), so `go mate` starts at once whatever the
-        // size, and the tables together never take more than `USI_Hash`.
-        let hash_bytes = self.hash_bytes();
-        self.free_tables();
-        let mut solver = Solver::with_bytes(hash_bytes);
-        let mate_limits = MateLimits {
-            time: if limits.infinite {
-                None
-            } else {
-                limits.movetime
-            },
-            nodes: limits.nodes,
-            attacker_moves,
-            root_moves: limits
-                .search_moves
-                .iter()
-                .map(|&mv| pos.canonical(mv))
-                .collect(),
-            ..MateLimits::default()
-        };
-        let solution = solver.solve(pos, mate_limits, control, &mut |p| observer.progress(p));
-        drop(solver);
-        self.restore_search_table();
-        let mut result = match &solution.verdict {
-            Verdict::Mate(line) => proven_line(line, &solution.progress, observer),
-            _ => SearchResult {
-                nodes: solution.progress.nodes,
-                ..SearchResult::default()
-            },
-        };
-        result.mate = Some(solution.verdict);
-        result
-    }
+/// `go mate`: `solver` proves or disproves a forced win of the side to move, trying
+/// `attacker_moves`, within `limits.movetime` and `limits.nodes` (none: until decided or
+/// stopped). The search answers with the proof's first move, if there is one.
+pub(super) fn prove(
+    solver: &mut Solver,
+    pos: &Position,
+    limits: &Limits,
+    attacker_moves: AttackerMoves,
+    control: &SearchControl,
+    observer: &dyn Observer,
+) -> SearchResult {
+    let mate_limits = MateLimits {
+        time: if limits.infinite {
+            None
+        } else {
+            limits.movetime
+        },
+        nodes: limits.nodes,
+        attacker_moves,
+        root_moves: limits
+            .search_moves
+            .iter()
+            .map(|&mv| pos.canonical(mv))
+            .collect(),
+        ..MateLimits::default()
+    };
+    let solution = solver.solve(pos, mate_limits, control, &mut |p| observer.progress(p));
+    let mut result = match &solution.verdict {
+        Verdict::Mate(line) => proven_line(line, &solution.progress, observer),
+        _ => SearchResult {
+            nodes: solution.progress.nodes,
+            ..SearchResult::default()
+        },
+    };
+    result.mate = Some(solution.verdict);
+    result
+}
 
-    /// The probe before a game search: a forced win of the side to move that the solver
-    /// proves within `budget`, if its first move is one of the `root` moves (the search
-    /// may play), as the search's answer.
-    pub(super) fn solver_probe(
-        &mut self,
-        pos: &Position,
-        budget: Duration,
-        control: &SearchControl,
-        observer: &dyn Observer,
-        root: &[Move],
-    ) -> Option<SearchResult> {
-        let solver = self
-            .probe_solver
-            .get_or_insert_with(|| Solver::new(PROBE_TABLE_MB));
-        let (line, progress) = solve_within(solver, pos, budget, control, root)?;
-        log::debug!(
-            "the solver's probe proved a win in {} plies ({} nodes)",
-            line.len(),
-            progress.nodes
-        );
-        Some(proven_line(&line, &progress, observer))
-    }
+/// The probe before a game search: a forced win of the side to move that `solver` proves
+/// within `budget`, if its first move is one of the `root` moves (the search may play), as
+/// the search's answer.
+pub(super) fn probe(
+    solver: &mut Solver,
+    pos: &Position,
+    budget: Duration,
+    control: &SearchControl,
+    observer: &dyn Observer,
+    root: &[Move],
+) -> Option<SearchResult> {
+    let (line, progress) = solve_within(solver, pos, budget, control, root)?;
+    log::debug!(
+        "the solver's probe proved a win in {} plies ({} nodes)",
+        line.len(),
+        progress.nodes
+    );
+    Some(proven_line(&line, &progress, observer))
 }
 
 /// How long a single-thread analysis lets the solver try first: a tenth of the planned
@@ -218,19 +200,6 @@ pub(super) fn analysis_proof_budget(time: &TimeLimits) -> Duration {
 /// (in bytes).
 pub(super) fn analysis_table_bytes(hash_bytes: usize) -> usize {
     (hash_bytes / 4).min(256 << 20)
-}
-
-impl Searcher {
-    /// Makes the analysis solver (the helper's or the first line's) if there is none, its table carved out of the hash memory: the search's table
-    /// is made smaller by the solver's share (and so emptied, that once).
-    pub(super) fn carve_analysis_solver(&mut self) {
-        if self.analysis_solver.is_none() {
-            let share = analysis_table_bytes(self.hash_bytes());
-            self.free_tables();
-            self.analysis_solver = Some(Solver::with_bytes(share));
-            self.restore_search_table();
-        }
-    }
 }
 
 /// The solver's try before a search (the probe, the first line): the proof it finds
@@ -265,7 +234,7 @@ fn playable_proof(verdict: Verdict, root: &[Move]) -> Option<Vec<Move>> {
 /// `root` move, makes it the search's first line and reports it; the first proof at once,
 /// then a shorter one if the solver's second pass finds it in the time left.
 #[cfg_attr(single_thread, allow(dead_code))]
-pub(super) fn solver_helper(solver: &mut Solver, pos: &Position, root: &[Move], shared: &Shared) {
+pub(super) fn helper(solver: &mut Solver, pos: &Position, root: &[Move], shared: &Shared) {
     let started = std::time::Instant::now();
     for shorten in [false, true] {
         let limits = MateLimits {
@@ -355,7 +324,7 @@ mod tests {
         limits: Limits,
         threads: usize,
         multipv: usize,
-    ) -> SolverPlan {
+    ) -> MatePlan {
         let request = Request {
             limits,
             task,
@@ -371,7 +340,7 @@ mod tests {
             Duration::ZERO,
             &request.options.params,
         );
-        SolverPlan::choose(&request, pos, &time, false)
+        MatePlan::choose(&request, pos, &time, false)
     }
 
     #[test]
@@ -393,29 +362,26 @@ mod tests {
         let analyse = Task::Analyse;
         // An analysis with threads to spare runs the helper; one thread gets a first line
         // with a fixed time or none, not when bounded by depth or nodes alone.
-        assert_eq!(
-            plan(&start, analyse, depth.clone(), 2, 1),
-            SolverPlan::Helper
-        );
+        assert_eq!(plan(&start, analyse, depth.clone(), 2, 1), MatePlan::Helper);
         assert_eq!(
             plan(&start, analyse, infinite.clone(), 4, 1),
-            SolverPlan::Helper
+            MatePlan::Helper
         );
         assert_eq!(
             plan(&start, analyse, timed.clone(), 1, 1),
-            SolverPlan::FirstLine {
+            MatePlan::FirstLine {
                 budget: Duration::from_millis(300)
             }
         );
         assert_eq!(
             plan(&start, analyse, infinite, 1, 1),
-            SolverPlan::FirstLine {
+            MatePlan::FirstLine {
                 budget: Duration::from_millis(500)
             }
         );
-        assert_eq!(plan(&start, analyse, depth.clone(), 1, 1), SolverPlan::None);
+        assert_eq!(plan(&start, analyse, depth.clone(), 1, 1), MatePlan::None);
         // Several lines or a lower strength want the search's own lines.
-        assert_eq!(plan(&start, analyse, depth.clone(), 2, 3), SolverPlan::None);
+        assert_eq!(plan(&start, analyse, depth.clone(), 2, 3), MatePlan::None);
         let mut weaker = Request {
             limits: depth.clone(),
             task: analyse,
@@ -424,7 +390,7 @@ mod tests {
         weaker.options.threads = 2;
         weaker.options.skill = Skill::new(5);
         assert_eq!(
-            SolverPlan::choose(
+            MatePlan::choose(
                 &weaker,
                 &start,
                 &TimeLimits {
@@ -434,17 +400,17 @@ mod tests {
                 },
                 false
             ),
-            SolverPlan::None
+            MatePlan::None
         );
         // A game search keeps its threads; it probes only a timed move with a lead.
-        assert_eq!(plan(&start, Task::Play, depth, 2, 1), SolverPlan::None);
+        assert_eq!(plan(&start, Task::Play, depth, 2, 1), MatePlan::None);
         let clock_move = Limits {
             movetime: Some(Duration::from_secs(10)),
             ..Limits::default()
         };
         assert_eq!(
             plan(&start, Task::Play, clock_move.clone(), 1, 1),
-            SolverPlan::None,
+            MatePlan::None,
             "no lead at the start"
         );
         let ahead = Position::from_sfen(
@@ -455,7 +421,7 @@ mod tests {
         let permille = crate::search::params::SearchParams::default().probe_mate_permille;
         assert_eq!(
             plan(&ahead, Task::Play, clock_move, 1, 1),
-            SolverPlan::Probe {
+            MatePlan::Probe {
                 budget: Duration::from_secs(10) * permille as u32 / 1000
             }
         );

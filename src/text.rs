@@ -1,4 +1,6 @@
-//! Numbers and names as GUIs and clients write them.
+//! Text from outside, made safe to read and to print: numbers and names as GUIs and
+//! clients write them, and user text shown in a terminal, a record or a page. A leaf: it
+//! uses nothing of the crate, so any layer may take it.
 
 /// Reads a number the way clients write it: `1000`, `-5`, and also `1000.0` or `2.5e3`
 /// (Lishogi-Bot writes configured times as decimals). A decimal is rounded to the nearest
