@@ -6,7 +6,7 @@
 
 use super::error::AnalyseError;
 use crate::position::Position;
-use crate::records::{kif, GameResult};
+use crate::records::{kif, Game, GameResult, Players};
 use crate::variant::Variant;
 use serde::Deserialize;
 
@@ -35,26 +35,13 @@ pub struct PositionJob {
 /// A whole game to analyse.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameJob {
-    /// Record id: the game's `id` field, or `LINE`.
+    /// Record id: the game's `id` field, or `LINE` (a KIF: its file name).
     pub id: String,
-    /// Variant.
-    pub variant: &'static Variant,
-    /// The starting SFEN.
-    pub sfen: String,
-    /// The moves played (USI, as written: double-move paths are kept).
-    pub moves: Vec<String>,
-    /// Player names, when the record has them.
-    pub names: (String, String),
-    /// The result the record states (`1-0`, `0-1`, `1/2-1/2`), when it states one: a
-    /// KIF's ending line (`投了`, `まで99手で先手の勝ち`, ...), a JSON record's `winner`
-    /// or `result`.
-    pub result: Option<GameResult>,
-    /// A KIF's header tags other than the players (`棋戦`, `場所`, `開始日時`, `持ち時間`,
-    /// ...), in order, for the annotated KIF.
-    pub header: Vec<(String, String)>,
-    /// Each move's thinking time, ms, where the record has them (a KIF's time fields,
-    /// a match record's `timesMs`); empty otherwise.
-    pub times_ms: Vec<Option<u64>>,
+    /// The game: its result as the record states it (a KIF's ending line, `投了`,
+    /// `まで99手で先手の勝ち`, ...; a JSON record's `winner` or `result`), a KIF's header
+    /// tags other than the players (for the annotated KIF), the move times where the
+    /// record has them (a KIF's time fields, a match record's `timesMs`).
+    pub game: Game,
 }
 
 impl Job {
@@ -232,10 +219,10 @@ fn parse_jsonl(
             Some(s) => s.to_string(),
         };
         let result = record.stated_result();
-        let names = (
-            record.player("sente", &record.sente),
-            record.player("gote", &record.gote),
-        );
+        let players = Players {
+            sente: record.player("sente", &record.sente),
+            gote: record.player("gote", &record.gote),
+        };
         let moves: Vec<String> = record
             .moves
             .unwrap_or_default()
@@ -249,20 +236,20 @@ fn parse_jsonl(
         let id = record.id.or(record.game).map_or((n + 1).to_string(), |v| {
             v.as_str().map_or(v.to_string(), String::from)
         });
+        let times_ms = record
+            .times_ms
+            .unwrap_or_default()
+            .into_iter()
+            .map(Some)
+            .collect();
         jobs.push(Job::Game(GameJob {
             id,
-            variant,
-            sfen,
-            moves,
-            names,
-            result,
-            header: Vec::new(),
-            times_ms: record
-                .times_ms
-                .unwrap_or_default()
-                .into_iter()
-                .map(Some)
-                .collect(),
+            game: Game {
+                players,
+                result,
+                times_ms,
+                ..Game::new(variant, &sfen, moves)
+            },
         }));
     }
     (jobs, errors)
@@ -298,19 +285,7 @@ fn parse_kif(text: &str, file: &str, variant: Option<&'static Variant>) -> (Vec<
             let id = std::path::Path::new(file)
                 .file_stem()
                 .map_or("1".to_string(), |s| s.to_string_lossy().into_owned());
-            (
-                vec![Job::Game(GameJob {
-                    id,
-                    variant: game.variant,
-                    sfen: game.sfen,
-                    moves: game.moves,
-                    names: game.names,
-                    result: game.result,
-                    header: game.header,
-                    times_ms: game.times_ms,
-                })],
-                Vec::new(),
-            )
+            (vec![Job::Game(GameJob { id, game })], Vec::new())
         }
         Err(e) => (Vec::new(), vec![e.to_string()]),
     }
@@ -322,18 +297,19 @@ mod tests {
     use crate::records::{decode_text as decode, to_kif, GameRecord};
 
     fn record(variant: &'static Variant, moves: &str) -> GameRecord {
+        let moves = moves.split_whitespace().map(String::from).collect();
         GameRecord {
-            game: 1,
-            variant,
-            initial_sfen: variant.spec.start_sfen.into(),
-            moves: moves.into(),
-            result: GameResult::Draw,
+            number: 1,
+            game: Game {
+                players: Players {
+                    sente: "A".into(),
+                    gote: "B".into(),
+                },
+                result: Some(GameResult::Draw),
+                ..Game::new(variant, variant.spec.start_sfen, moves)
+            },
             reason: "test".into(),
             forfeit: false,
-            sente: "A".into(),
-            gote: "B".into(),
-            times_ms: vec![],
-            comments: vec![],
             opening: 0,
             date: "2026-11-29T00:00:00Z".into(),
         }
@@ -349,10 +325,16 @@ mod tests {
         assert!(errors.is_empty(), "{errors:?}");
         match &jobs[0] {
             Job::Game(GameJob {
-                moves: read, names, ..
+                game:
+                    Game {
+                        moves: read,
+                        players: names,
+                        ..
+                    },
+                ..
             }) => {
                 assert_eq!(read.join(" "), moves);
-                assert_eq!(names, &("A".to_string(), "B".to_string()));
+                assert_eq!((names.sente.as_str(), names.gote.as_str()), ("A", "B"));
             }
             other => panic!("{other:?}"),
         }
@@ -374,15 +356,19 @@ mod tests {
             ),
         ] {
             let mut rec = record(variant, moves);
-            rec.initial_sfen = sfen.into();
+            rec.game.start_sfen = sfen.into();
             let kif = to_kif(&rec).unwrap();
             assert!(kif.contains("後手番"), "{kif}");
             let (jobs, errors) = parse(&kif, "setup.kif", variant, false);
             assert!(errors.is_empty(), "{errors:?}\n{kif}");
             match &jobs[0] {
                 Job::Game(GameJob {
-                    sfen: read,
-                    moves: read_moves,
+                    game:
+                        Game {
+                            start_sfen: read,
+                            moves: read_moves,
+                            ..
+                        },
                     ..
                 }) => {
                     assert_eq!(read, sfen, "{kif}");
@@ -411,7 +397,15 @@ mod tests {
         let (jobs, errors) = parse(setup, "diagram.kif", Variant::sho(), false);
         assert!(errors.is_empty(), "{errors:?}");
         match &jobs[0] {
-            Job::Game(GameJob { sfen, moves, .. }) => {
+            Job::Game(GameJob {
+                game:
+                    Game {
+                        start_sfen: sfen,
+                        moves,
+                        ..
+                    },
+                ..
+            }) => {
                 assert_eq!(sfen, "5k6/12/11p/12/12/12/12/12/12/12/6+ON4/6K5 b - 1");
                 assert_eq!(moves.join(" "), "5k5j");
             }
@@ -444,16 +438,23 @@ mod tests {
         assert!(errors.is_empty(), "{errors:?}");
         match &jobs[0] {
             Job::Game(GameJob {
-                moves,
-                names,
-                result,
+                game:
+                    Game {
+                        moves,
+                        players: names,
+                        result,
+                        ..
+                    },
                 ..
             }) => {
                 assert_eq!(
                     moves.join(" "),
                     "8i8h 5d5e 7j8i 6c5d 8i8g 5d6e 8g7f 6e6f 7f7e7f 5e5f"
                 );
-                assert_eq!(names, &("alice".to_string(), "bob".to_string()));
+                assert_eq!(
+                    (names.sente.as_str(), names.gote.as_str()),
+                    ("alice", "bob")
+                );
                 // Sente, to move at ply 11, resigned.
                 assert_eq!(*result, Some(GameResult::GoteWon));
             }
@@ -469,7 +470,10 @@ mod tests {
         let (jobs, errors) = parse(client, "client.kif", Variant::chu(), false);
         assert!(errors.is_empty(), "{errors:?}");
         match &jobs[0] {
-            Job::Game(GameJob { moves, .. }) => assert_eq!(
+            Job::Game(GameJob {
+                game: Game { moves, .. },
+                ..
+            }) => assert_eq!(
                 moves.join(" "),
                 "8i8h 5d5e 7j8i 6c5d 8i8g 5d6e 8g7f 6e6f 7f7e7f 6f6g 7f6g7f"
             ),
@@ -487,17 +491,28 @@ mod tests {
         let (jobs, errors) = parse(json, "export.ndjson", Variant::chu(), false);
         assert!(errors.is_empty(), "{errors:?}");
         match &jobs[0] {
-            Job::Game(GameJob { names, result, .. }) => {
+            Job::Game(GameJob {
+                game:
+                    Game {
+                        players: names,
+                        result,
+                        ..
+                    },
+                ..
+            }) => {
                 assert_eq!(
-                    names,
-                    &("alice".to_string(), "lishogi AI level 3".to_string())
+                    (names.sente.as_str(), names.gote.as_str()),
+                    ("alice", "lishogi AI level 3")
                 );
                 assert_eq!(*result, Some(GameResult::GoteWon));
             }
             other => panic!("{other:?}"),
         }
         match &jobs[1] {
-            Job::Game(GameJob { result, .. }) => assert_eq!(*result, Some(GameResult::Draw)),
+            Job::Game(GameJob {
+                game: Game { result, .. },
+                ..
+            }) => assert_eq!(*result, Some(GameResult::Draw)),
             other => panic!("{other:?}"),
         }
     }
@@ -515,8 +530,12 @@ mod tests {
         assert!(errors.is_empty(), "{errors:?}");
         match &jobs[0] {
             Job::Game(GameJob {
-                moves: read,
-                variant,
+                game:
+                    Game {
+                        moves: read,
+                        variant,
+                        ..
+                    },
                 ..
             }) => {
                 assert_eq!(variant.name(), "shoshogi");
@@ -532,7 +551,10 @@ mod tests {
         let (jobs, errors) = parse(kif, "std.kif", Variant::sho(), false);
         assert!(errors.is_empty(), "{errors:?}");
         match &jobs[0] {
-            Job::Game(GameJob { moves, .. }) => assert_eq!(moves.join(" "), "7g7f 3c3d"),
+            Job::Game(GameJob {
+                game: Game { moves, .. },
+                ..
+            }) => assert_eq!(moves.join(" "), "7g7f 3c3d"),
             other => panic!("{other:?}"),
         }
         let json = "\u{feff}{\"id\":\"1\",\"moves\":\"7i7h\"}\n{\"id\":\"1\",\"moves\":\"7i7h\"}\n{\"id\":\"1~2\",\"moves\":\"7i7h\"}\n";
@@ -573,9 +595,17 @@ mod tests {
         let (jobs, errors) = parse(&text, "sjis.kif", Variant::chu(), false);
         assert!(errors.is_empty(), "{errors:?}");
         match &jobs[0] {
-            Job::Game(GameJob { moves, names, .. }) => {
+            Job::Game(GameJob {
+                game:
+                    Game {
+                        moves,
+                        players: names,
+                        ..
+                    },
+                ..
+            }) => {
                 assert_eq!(moves.join(" "), "8i8h 5d5e");
-                assert_eq!(names.0, "甲");
+                assert_eq!(names.sente, "甲");
             }
             other => panic!("{other:?}"),
         }

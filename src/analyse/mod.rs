@@ -32,6 +32,7 @@ pub use search::Analysis;
 pub use settings::AnalysisSettings;
 
 use crate::position::Position;
+use crate::records::Game;
 use crate::search::Searcher;
 use input::{GameJob, Job, PositionJob};
 use judgement::as_cp;
@@ -144,8 +145,8 @@ pub(crate) fn position_key(id: &str, pos: &Position) -> ResultKey {
 
 /// The keys of a game job's plies' results, in order.
 pub(crate) fn ply_keys(job: &GameJob) -> Result<Vec<ResultKey>, AnalyseError> {
-    let GameJob { id, moves, .. } = job;
-    let mut pos = Position::from_sfen(job.variant, &job.sfen)?;
+    let (id, moves) = (&job.id, &job.game.moves);
+    let mut pos = Position::from_sfen(job.game.variant, &job.game.start_sfen)?;
     let mut keys = Vec::with_capacity(moves.len());
     for (i, text) in moves.iter().enumerate() {
         keys.push(ResultKey::Ply {
@@ -211,8 +212,8 @@ pub(crate) fn analyse_game(
     run: &Run,
 ) -> Result<(), AnalyseError> {
     let (settings, done) = (run.settings, run.done);
-    let GameJob { id, moves, .. } = job;
-    let mut pos = Position::from_sfen(job.variant, &job.sfen)?;
+    let (id, moves) = (&job.id, &job.game.moves);
+    let mut pos = Position::from_sfen(job.game.variant, &job.game.start_sfen)?;
     // Each ply's key for --resume: one home for what identifies a ply's result.
     let keys = ply_keys(job)?;
     let mut plies: Vec<Option<Ply>> = vec![None; moves.len()];
@@ -394,14 +395,14 @@ fn finish_game(
     run: &Run,
 ) -> Result<(), AnalyseError> {
     let settings = run.settings;
-    let GameJob {
-        id,
+    let id = &job.id;
+    let Game {
         variant,
-        sfen,
+        start_sfen: sfen,
         moves,
-        names,
+        players,
         ..
-    } = job;
+    } = &job.game;
     let judged: Vec<summary::JudgedMove> =
         plies.iter().flatten().filter_map(|p| p.judged).collect();
     let summary = summary::summarise(&judged);
@@ -445,7 +446,7 @@ fn finish_game(
     let mut finished = run.finished.lock().unwrap_or_else(|e| e.into_inner());
     finished.games.push(GameSummary {
         id: id.clone(),
-        names: names.clone(),
+        names: (players.sente.clone(), players.gote.clone()),
         sides: summary,
     });
     finished.files.extend(files);

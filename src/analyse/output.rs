@@ -8,14 +8,14 @@ use super::results::PlyResult;
 use super::summary::SideSummary;
 use super::{report, AnalysisSettings};
 use crate::position::Position;
-use crate::records::{to_kif_with_header, GameRecord, GameResult};
+use crate::records::{game_to_kif, Game, GameResult};
 
 /// How a game ended: the board's verdict where it ended on the board; else what the record
 /// says (a resignation, a time loss); else unfinished (`*`).
 pub(crate) fn game_result(job: &GameJob, end: &mut Position) -> GameResult {
     end.outcome()
         .map(|o| GameResult::won_by(o.winner))
-        .or(job.result)
+        .or(job.game.result)
         .unwrap_or(GameResult::Unfinished)
 }
 
@@ -30,15 +30,15 @@ pub(crate) fn write_game_report(
 ) -> Result<std::path::PathBuf, AnalyseError> {
     let page = report::render(&report::GameReport {
         id: &job.id,
-        start: Position::from_sfen(job.variant, &job.sfen)?,
-        moves: &job.moves,
+        start: Position::from_sfen(job.game.variant, &job.game.start_sfen)?,
+        moves: &job.game.moves,
         results: ply_results,
-        names: (&job.names.0, &job.names.1),
-        header: &job.header,
+        names: (&job.game.players.sente, &job.game.players.gote),
+        header: &job.game.tags,
         result,
         summary,
         thresholds: settings.thresholds,
-        times_ms: &job.times_ms,
+        times_ms: &job.game.times_ms,
     })?;
     write_new_file(dir, &report::report_file_name(&job.id), &page)
 }
@@ -50,52 +50,22 @@ pub(crate) fn write_game_kif(
     result: GameResult,
     comments: Vec<String>,
 ) -> Result<std::path::PathBuf, AnalyseError> {
-    let GameJob {
-        id,
-        variant,
-        sfen,
-        moves,
-        names,
-        header,
-        times_ms,
-        ..
-    } = job;
-    // The input's move times are kept where it has one for every move.
-    let times_ms: Vec<u64> = times_ms
-        .iter()
-        .copied()
-        .collect::<Option<_>>()
-        .unwrap_or_default();
-    let record = GameRecord {
-        game: 0,
-        variant,
-        initial_sfen: sfen.clone(),
-        moves: moves.join(" "),
-        result,
-        reason: "analysed by shishi".into(),
-        forfeit: false,
-        sente: names.0.clone(),
-        gote: names.1.clone(),
-        times_ms: if times_ms.len() == moves.len() {
-            times_ms
-        } else {
-            Vec::new()
-        },
-        comments,
-        opening: 0,
-        // No date of the run: the same analysis writes the same file, which a resumed run
-        // recognises as its own (see `write_new_file`).
-        date: String::new(),
-    };
-    let own_header = [(
+    // The annotated game: the record's, with the analysis's result and comments, and
+    // its own header tags (or the analysis's name of itself).
+    let own_tags = vec![(
         "棋戦".to_string(),
-        format!("shishi analyse ({})", variant.name()),
+        format!("shishi analyse ({})", job.game.variant.name()),
     )];
-    let header = if header.is_empty() {
-        &own_header[..]
-    } else {
-        header
+    let game = Game {
+        result: Some(result),
+        comments,
+        tags: if job.game.tags.is_empty() {
+            own_tags
+        } else {
+            job.game.tags.clone()
+        },
+        ..job.game.clone()
     };
-    let text = to_kif_with_header(&record, header).map_err(AnalyseError::AnnotatedKif)?;
-    write_new_file(dir, &kif_file_name(id), &text)
+    let text = game_to_kif(&game, "analysed by shishi").map_err(AnalyseError::AnnotatedKif)?;
+    write_new_file(dir, &kif_file_name(&job.id), &text)
 }

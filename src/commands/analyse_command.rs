@@ -217,18 +217,21 @@ fn check_from_ply(jobs: &[shishi::analyse::input::Job], from_ply: usize) -> Resu
             Job::Position(_) => None,
         })
         .collect();
-    let short: Vec<_> = games.iter().filter(|g| g.moves.len() < from_ply).collect();
+    let short: Vec<_> = games
+        .iter()
+        .filter(|g| g.game.moves.len() < from_ply)
+        .collect();
     for g in &short {
         log::warn!(
             "{}: {} plies; --from-ply {from_ply} leaves none of it to analyse",
             shishi::text::quoted(&g.id),
-            g.moves.len()
+            g.game.moves.len()
         );
     }
     if !games.is_empty() && short.len() == jobs.len() {
         anyhow::bail!(
             "--from-ply {from_ply} is past the end of every game (the longest has {} plies); nothing was analysed",
-            games.iter().map(|g| g.moves.len()).max().unwrap_or(0)
+            games.iter().map(|g| g.game.moves.len()).max().unwrap_or(0)
         );
     }
     Ok(())

@@ -1,10 +1,14 @@
-//! Game records, one home for every format: JSON lines like lishogi's export (here: the
-//! [`GameRecord`], with `variant`, `initialSfen`, `moves` as one space-separated USI string,
-//! plus result and reason), KIF as lishogi writes and reads it ([`kif`]), PGN with the
-//! engines' comments ([`pgn`]) and XBoard's move notation ([`xboard`]). The match runner,
-//! the analysis and the tuner read and write games only through this module.
+//! Game records, one home for every format. A game is one type, [`Game`] (players, start
+//! position, moves, times, comments, result, header tags), whatever file it came from:
+//! the KIF reader gives one and the KIF writer takes one ([`kif`], as lishogi writes and
+//! reads KIF), the match runner's JSON lines hold one in a [`GameRecord`] (lishogi's
+//! export shape: `variant`, `initialSfen`, `moves` as one space-separated USI string, plus
+//! result and reason), and `shishi analyse` analyses one. Also PGN with the engines'
+//! comments ([`pgn`]) and XBoard's move notation ([`xboard`]). The match runner, the
+//! analysis and the tuner read and write games only through this module.
 
 pub mod error;
+pub mod game;
 pub mod kif;
 pub mod pgn;
 pub mod text_file;
@@ -15,7 +19,8 @@ use crate::variant::Variant;
 use serde::{Deserialize, Serialize};
 
 pub use error::{KifError, KifProblem, RecordError};
-pub use kif::{kif_line, kif_line_marked, to_kif, to_kif_with_header};
+pub use game::{Game, Players};
+pub use kif::{game_to_kif, kif_line, kif_line_marked, to_kif};
 pub use pgn::to_pgn;
 pub use text_file::decode_text;
 
@@ -115,43 +120,100 @@ impl std::fmt::Display for GameResult {
 /// (`max plies (N)`): a draw by the runner, not by the rules.
 pub const MOVE_LIMIT_REASON: &str = "max plies";
 
-/// One finished game.
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
-#[serde(rename_all = "camelCase")]
+/// One finished game of a match: the [`Game`] and the match's facts about it. Written as
+/// one JSON line in lishogi's export shape ([`RecordJson`]).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(into = "RecordJson", from = "RecordJson")]
 pub struct GameRecord {
-    /// 1-based game number in the match.
-    pub game: usize,
-    /// The variant (JSON: its name, `chushogi` or `shoshogi`).
-    #[serde(with = "variant_name")]
-    pub variant: &'static Variant,
-    /// The SFEN the game started from (lishogi: `initialSfen`).
-    pub initial_sfen: String,
-    /// The moves, USI, space separated.
-    pub moves: String,
-    /// `1-0` (sente won), `0-1` (gote won) or `1/2-1/2` (`*` only in an analysed game cut
-    /// short, never in a match record).
-    pub result: GameResult,
+    /// 1-based game number in the match (JSON: `game`).
+    pub number: usize,
+    /// The game: players are the engines, comments their evaluations, every move timed,
+    /// and a result (`Unfinished` only in an analysed game cut short, never in a match).
+    pub game: Game,
     /// Why the game ended.
     pub reason: String,
     /// Whether the loser lost by forfeit (illegal move, crash, no answer, time, ...).
-    #[serde(default)]
     pub forfeit: bool,
-    /// Engine playing sente.
-    pub sente: String,
-    /// Engine playing gote.
-    pub gote: String,
-    /// Milliseconds each move took, in order.
-    pub times_ms: Vec<u64>,
-    /// The engines' evaluation after each move when they gave one (centipawns or
-    /// `mate N`, from the mover's side, with depth).
-    pub comments: Vec<String>,
     /// Index of the opening used.
     pub opening: usize,
     /// When the game started (RFC 3339, UTC).
     pub date: String,
 }
 
+/// A match record as JSON writes it: lishogi's export fields (`variant`, `initialSfen`,
+/// `moves` as one space-separated USI string, `result`) and the match's.
+#[derive(Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct RecordJson {
+    game: usize,
+    #[serde(with = "variant_name")]
+    variant: &'static Variant,
+    initial_sfen: String,
+    moves: String,
+    result: GameResult,
+    reason: String,
+    #[serde(default)]
+    forfeit: bool,
+    sente: String,
+    gote: String,
+    times_ms: Vec<u64>,
+    comments: Vec<String>,
+    opening: usize,
+    date: String,
+}
+
+impl From<GameRecord> for RecordJson {
+    fn from(r: GameRecord) -> RecordJson {
+        let moves = r.game.moves_text();
+        RecordJson {
+            game: r.number,
+            variant: r.game.variant,
+            initial_sfen: r.game.start_sfen,
+            moves,
+            result: r.game.result.unwrap_or(GameResult::Unfinished),
+            reason: r.reason,
+            forfeit: r.forfeit,
+            sente: r.game.players.sente,
+            gote: r.game.players.gote,
+            times_ms: r.game.times_ms.iter().map(|t| t.unwrap_or(0)).collect(),
+            comments: r.game.comments,
+            opening: r.opening,
+            date: r.date,
+        }
+    }
+}
+
+impl From<RecordJson> for GameRecord {
+    fn from(j: RecordJson) -> GameRecord {
+        GameRecord {
+            number: j.game,
+            game: Game {
+                variant: j.variant,
+                start_sfen: j.initial_sfen,
+                moves: j.moves.split_whitespace().map(str::to_string).collect(),
+                players: Players {
+                    sente: j.sente,
+                    gote: j.gote,
+                },
+                times_ms: j.times_ms.into_iter().map(Some).collect(),
+                comments: j.comments,
+                result: Some(j.result),
+                tags: Vec::new(),
+            },
+            reason: j.reason,
+            forfeit: j.forfeit,
+            opening: j.opening,
+            date: j.date,
+        }
+    }
+}
+
 impl GameRecord {
+    /// The game's result (`Unfinished` if the record has none).
+    pub fn result(&self) -> GameResult {
+        self.game.result.unwrap_or(GameResult::Unfinished)
+    }
+
     /// Whether the match runner drew the game at its ply limit ([`MOVE_LIMIT_REASON`]).
     pub fn ended_at_move_limit(&self) -> bool {
         self.reason.starts_with(MOVE_LIMIT_REASON)
@@ -165,16 +227,14 @@ impl GameRecord {
     /// Replays the moves on the initial position; the final position, or the error of the
     /// first bad move.
     pub fn replay(&self) -> Result<Position, RecordError> {
-        let mut pos = Position::from_sfen(self.variant, &self.initial_sfen)?;
-        pos.play_usi_moves(self.moves.split_whitespace())?;
-        Ok(pos)
+        self.game.replay()
     }
 
     /// Whether the record can be counted: a known result and moves that replay (each legal,
     /// none after the end). The error says which field is wrong.
     pub fn check(&self) -> Result<(), RecordError> {
-        if self.result == GameResult::Unfinished {
-            return Err(RecordError::NoResult(self.result));
+        if self.result() == GameResult::Unfinished {
+            return Err(RecordError::NoResult(self.result()));
         }
         self.replay().map(drop)
     }
@@ -188,18 +248,19 @@ mod tests {
     use super::*;
 
     fn record(moves: &str) -> GameRecord {
+        let moves = moves.split_whitespace().map(String::from).collect();
         GameRecord {
-            game: 1,
-            variant: Variant::chu(),
-            initial_sfen: Variant::chu().spec.start_sfen.into(),
-            moves: moves.into(),
-            result: GameResult::SenteWon,
+            number: 1,
+            game: Game {
+                players: Players {
+                    sente: "A".into(),
+                    gote: "B".into(),
+                },
+                result: Some(GameResult::SenteWon),
+                ..Game::new(Variant::chu(), Variant::chu().spec.start_sfen, moves)
+            },
             reason: "royal captured".into(),
             forfeit: false,
-            sente: "A".into(),
-            gote: "B".into(),
-            times_ms: vec![],
-            comments: vec![],
             opening: 0,
             date: "2026-11-29T20:00:00Z".into(),
         }
@@ -227,7 +288,7 @@ mod tests {
         assert!(kif.contains("  11二歩目 7六獅子 （←6七）"), "{kif}");
         // A record that does not say how the game ended is not called a draw.
         let mut open = record("7i7h 7d7e");
-        open.result = GameResult::Unfinished;
+        open.game.result = None;
         let kif = to_kif(&open).unwrap();
         assert!(
             kif.contains("まで2手で中断") && !kif.contains("引き分け"),

@@ -8,8 +8,8 @@ use crate::position::Position;
 /// The record as a PGN game (moves in XBoard coordinates, the engines' evaluations as
 /// comments).
 pub fn to_pgn(record: &GameRecord) -> Result<String, super::RecordError> {
-    let variant = record.variant;
-    let mut pos = Position::from_sfen(variant, &record.initial_sfen)?;
+    let variant = record.game.variant;
+    let mut pos = Position::from_sfen(variant, &record.game.start_sfen)?;
     // XBoard's name of the variant (its data's first).
     let xb_variant = variant.spec.xboard.names[0];
     let mut out = String::new();
@@ -21,20 +21,20 @@ pub fn to_pgn(record: &GameRecord) -> Result<String, super::RecordError> {
             .get(..10)
             .unwrap_or("????.??.??")
             .replace('-', "."),
-        record.game
+        record.number
     );
     out += &format!(
         "[White \"{}\"]\n[Black \"{}\"]\n[Result \"{}\"]\n",
-        tag_value(&record.sente),
-        tag_value(&record.gote),
-        record.result
+        tag_value(&record.game.players.sente),
+        tag_value(&record.game.players.gote),
+        record.result()
     );
     out += &format!(
         "[Variant \"{xb_variant}\"]\n[Termination \"{}\"]\n",
         tag_value(&record.reason)
     );
-    if record.initial_sfen != variant.spec.start_sfen {
-        let fields: Vec<&str> = record.initial_sfen.split_whitespace().collect();
+    if record.game.start_sfen != variant.spec.start_sfen {
+        let fields: Vec<&str> = record.game.start_sfen.split_whitespace().collect();
         let side = if fields.get(1) == Some(&"w") {
             "b"
         } else {
@@ -44,13 +44,13 @@ pub fn to_pgn(record: &GameRecord) -> Result<String, super::RecordError> {
     }
     out.push('\n');
     let mut line = String::new();
-    for (i, text) in record.moves.split_whitespace().enumerate() {
+    for (i, text) in record.game.moves.iter().enumerate() {
         let mv = pos.parse_usi_path(text)?;
         if i % 2 == 0 {
             line += &format!("{}. ", i / 2 + 1);
         }
         line += &super::xboard::move_legs(&pos, mv).concat();
-        if let Some(c) = record.comments.get(i).filter(|c| !c.is_empty()) {
+        if let Some(c) = record.game.comments.get(i).filter(|c| !c.is_empty()) {
             line += &format!(" {{{}}}", comment(c));
         }
         line.push(' ');
@@ -62,7 +62,7 @@ pub fn to_pgn(record: &GameRecord) -> Result<String, super::RecordError> {
         }
     }
     out += &line;
-    out += &format!("{{{}}} {}\n\n", comment(&record.reason), record.result);
+    out += &format!("{{{}}} {}\n\n", comment(&record.reason), record.result());
     Ok(out)
 }
 
@@ -86,7 +86,7 @@ fn one_line(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::records::GameResult;
+    use crate::records::{Game, GameResult, Players};
     use crate::variant::Variant;
 
     #[test]
@@ -94,17 +94,19 @@ mod tests {
         // Issue 55, case 8: a `"` ended the Termination tag, a `}` the move comment.
         let variant = Variant::chu();
         let record = GameRecord {
-            game: 1,
-            variant,
-            initial_sfen: variant.spec.start_sfen.to_string(),
-            moves: "7i7h".to_string(),
-            result: GameResult::SenteWon,
+            number: 1,
+            game: Game {
+                players: Players {
+                    sente: "a \"b\" \\c".to_string(),
+                    gote: "d".to_string(),
+                },
+                result: Some(GameResult::SenteWon),
+                times_ms: vec![Some(10)],
+                comments: vec!["+0.10/3 } {".to_string()],
+                ..Game::new(variant, variant.spec.start_sfen, vec!["7i7h".to_string()])
+            },
             reason: "gote resigned (claimed 1-0 {\"won\"}\nquit)".to_string(),
             forfeit: false,
-            sente: "a \"b\" \\c".to_string(),
-            gote: "d".to_string(),
-            times_ms: vec![10],
-            comments: vec!["+0.10/3 } {".to_string()],
             opening: 0,
             date: "2026-12-05T00:00:00Z".to_string(),
         };

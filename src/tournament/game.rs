@@ -9,7 +9,7 @@ pub use super::time_control::TimeControl;
 use crate::core::Color;
 use crate::position::{Outcome, Position};
 use crate::records::xboard::{lion_pass, parse_legs, Legs};
-use crate::records::{GameRecord, GameResult};
+use crate::records::{Game, GameRecord, GameResult, Players};
 use crate::text::quoted;
 use crate::variant::Variant;
 use tokio::time::{Duration, Instant};
@@ -139,17 +139,17 @@ pub async fn play(
     settings: &GameSettings,
 ) -> GameRecord {
     let mut record = GameRecord {
-        game,
-        variant: settings.variant,
-        initial_sfen: opening.sfen.clone(),
-        moves: String::new(),
-        result: GameResult::Draw,
+        number: game,
+        game: Game {
+            players: Players {
+                sente: specs[0].name.clone(),
+                gote: specs[1].name.clone(),
+            },
+            result: Some(GameResult::Draw),
+            ..Game::new(settings.variant, &opening.sfen, Vec::new())
+        },
         reason: String::new(),
         forfeit: false,
-        sente: specs[0].name.clone(),
-        gote: specs[1].name.clone(),
-        times_ms: Vec::new(),
-        comments: Vec::new(),
         opening: opening_index,
         date: now_rfc3339(),
     };
@@ -163,8 +163,8 @@ pub async fn play(
         };
         moves.push(pos.move_to_usi(mv));
         pos.make_move(mv);
-        record.times_ms.push(0);
-        record.comments.push("book".into());
+        record.game.times_ms.push(Some(0));
+        record.game.comments.push("book".into());
     }
     let mut engines = match start_engines(specs, settings, &opening.sfen).await {
         Ok(engines) => engines,
@@ -185,7 +185,7 @@ pub async fn play(
     .await;
     finish(&mut record, &moves, &ending);
     for mut e in engines {
-        e.game_over(record.result, &record.reason).await;
+        e.game_over(record.result(), &record.reason).await;
         e.quit().await;
     }
     record
@@ -289,8 +289,9 @@ async fn play_moves(
             return forfeit(Forfeit::IllegalMove(quoted(&text)));
         };
         moves.push(pos.move_to_usi(mv));
-        record.times_ms.push(elapsed);
+        record.game.times_ms.push(Some(elapsed));
         record
+            .game
             .comments
             .push(engine.last_eval.clone().unwrap_or_default());
         pos.make_move(mv);
@@ -312,12 +313,12 @@ fn live_line(record: &GameRecord, ply: usize, clock: &[u64; 2], tcs: [TimeContro
         }
         _ => "-".to_string(),
     };
-    let last = record.comments.last().filter(|c| !c.is_empty());
+    let last = record.game.comments.last().filter(|c| !c.is_empty());
     crate::tell_part!(
         "\r\x1b[Kgame #{}: {} - {}, ply {ply}, clocks {} / {}{}",
-        record.game,
-        record.sente,
-        record.gote,
+        record.number,
+        record.game.players.sente,
+        record.game.players.gote,
         shown(0),
         shown(1),
         last.map(|c| format!(", last score {c}"))
@@ -411,8 +412,8 @@ fn reply_move(
 }
 
 fn finish(record: &mut GameRecord, moves: &[String], ending: &Ending) {
-    record.moves = moves.join(" ");
-    record.result = GameResult::won_by(ending.winner());
+    record.game.moves = moves.to_vec();
+    record.game.result = Some(GameResult::won_by(ending.winner()));
     record.reason = ending.describe();
     record.forfeit = ending.is_forfeit();
 }

@@ -159,7 +159,7 @@ async fn run_async(config: MatchConfig) -> Result<Summary, MatchError> {
             plan.clear();
         }
         let recorded: std::collections::HashSet<usize> =
-            tables.records.iter().map(|r| r.game).collect();
+            tables.records.iter().map(|r| r.number).collect();
         plan.retain(|p| !recorded.contains(&p.game));
         crate::tell!(
             "resumed {count} games from {}; {} left to play",
@@ -309,7 +309,7 @@ fn count_result(
 ) {
     let (s, g) = (pairing.sente, pairing.gote);
     let forfeit = u32::from(record.forfeit);
-    match record.result {
+    match record.result() {
         GameResult::SenteWon => {
             standings[s].tally.wins += 1;
             standings[g].tally.losses += 1;
@@ -327,8 +327,8 @@ fn count_result(
     }
     if (s == 0 && g == 1) || (s == 1 && g == 0) {
         let (sente_won, gote_won) = (
-            record.result == GameResult::SenteWon,
-            record.result == GameResult::GoteWon,
+            record.result() == GameResult::SenteWon,
+            record.result() == GameResult::GoteWon,
         );
         let first_won = (sente_won && s == 0) || (gote_won && g == 0);
         let first_lost = (sente_won && s == 1) || (gote_won && g == 1);
@@ -389,18 +389,18 @@ fn write_records(
             Ok(text) => {
                 let _ = f.write_all(text.as_bytes());
             }
-            Err(e) => log::error!("game {}: no PGN: {e}", record.game),
+            Err(e) => log::error!("game {}: no PGN: {e}", record.number),
         }
     }
     if let Some(dir) = &config.kif_dir {
         match records::to_kif(record) {
             Ok(text) => {
-                let path = dir.join(format!("game-{:04}.kif", record.game));
+                let path = dir.join(format!("game-{:04}.kif", record.number));
                 if let Err(e) = std::fs::write(&path, text) {
                     log::error!("{}: {e}", path.display());
                 }
             }
-            Err(e) => log::error!("game {}: no KIF: {e}", record.game),
+            Err(e) => log::error!("game {}: no KIF: {e}", record.number),
         }
     }
 }
@@ -410,17 +410,17 @@ fn progress(config: &MatchConfig, tables: &Tables, total: usize) {
         return;
     };
     let (done, head, standings) = (tables.records.len(), &tables.head, &tables.standings);
-    let plies = record.moves.split_whitespace().count();
+    let plies = record.game.moves.len();
     if config.settings.live_progress {
         // Clear the line the game redrew after each move.
         crate::tell_part!("\r\x1b[K");
     }
     crate::tell!(
         "game {done}/{total} (#{}): {} - {} {} ({}, {plies} plies)",
-        record.game,
-        record.sente,
-        record.gote,
-        record.result,
+        record.number,
+        record.game.players.sente,
+        record.game.players.gote,
+        record.result(),
         record.reason
     );
     if standings.len() == 2 {

@@ -49,13 +49,13 @@ pub fn recorded_games(
         }
         let record: GameRecord =
             serde_json::from_str(line).map_err(|e| at(RecordProblem::NotARecord(e.to_string())))?;
-        let game = record.game;
+        let game = record.number;
         record
             .check()
             .map_err(|error| at(RecordProblem::Invalid { game, error }))?;
-        if record.variant.name() != variant {
+        if record.game.variant.name() != variant {
             return Err(at(RecordProblem::OtherVariant {
-                found: record.variant.name(),
+                found: record.game.variant.name(),
                 wanted: variant.to_string(),
             }));
         }
@@ -69,11 +69,14 @@ pub fn recorded_games(
             return Err(at(RecordProblem::Again { game, first }));
         }
         let (sente, gote) = (&names[pairing.sente], &names[pairing.gote]);
-        if record.sente != *sente || record.gote != *gote || record.opening != pairing.opening {
+        if record.game.players.sente != *sente
+            || record.game.players.gote != *gote
+            || record.opening != pairing.opening
+        {
             return Err(at(RecordProblem::OtherPairing {
                 game,
-                sente: record.sente.clone(),
-                gote: record.gote.clone(),
+                sente: record.game.players.sente.clone(),
+                gote: record.game.players.gote.clone(),
                 opening: record.opening,
                 scheduled_sente: sente.clone(),
                 scheduled_gote: gote.clone(),
@@ -105,19 +108,24 @@ mod tests {
     }
 
     fn game_record(game: usize, sente: &str, gote: &str, opening: usize) -> GameRecord {
+        let chu = crate::variant::Variant::chu();
+        let moves = vec!["7i7h".to_string(), "6d6e".to_string()];
         GameRecord {
-            game,
-            variant: crate::variant::Variant::chu(),
-            initial_sfen: crate::position::Position::startpos(crate::variant::Variant::chu())
-                .to_sfen(),
-            moves: "7i7h 6d6e".into(),
-            result: crate::records::GameResult::SenteWon,
+            number: game,
+            game: crate::records::Game {
+                players: crate::records::Players {
+                    sente: sente.into(),
+                    gote: gote.into(),
+                },
+                result: Some(crate::records::GameResult::SenteWon),
+                ..crate::records::Game::new(
+                    chu,
+                    &crate::position::Position::startpos(chu).to_sfen(),
+                    moves,
+                )
+            },
             reason: "test".into(),
             forfeit: false,
-            sente: sente.into(),
-            gote: gote.into(),
-            times_ms: Vec::new(),
-            comments: Vec::new(),
             opening,
             date: String::new(),
         }
@@ -149,7 +157,7 @@ mod tests {
         assert_eq!(
             games
                 .iter()
-                .map(|(p, r)| (p.game, r.game))
+                .map(|(p, r)| (p.game, r.number))
                 .collect::<Vec<_>>(),
             vec![(2, 2), (1, 1)]
         );
@@ -225,19 +233,19 @@ mod tests {
             ),
             (
                 "unfinished",
-                with(&|r| r.result = crate::records::GameResult::Unfinished),
+                with(&|r| r.game.result = Some(crate::records::GameResult::Unfinished)),
                 "result '*'",
             ),
             (
                 "illegal",
-                with(&|r| r.moves = "1a1a 7i7h".into()),
+                with(&|r| r.game.moves = vec!["1a1a".into(), "7i7h".into()]),
                 "moves: move 1",
             ),
             (
                 "after-end",
                 with(&|r| {
-                    r.initial_sfen = "12/12/12/12/12/5k6/6K5/12/12/12/12/12 b - 1".into();
-                    r.moves = "6g7f 1a1b".into();
+                    r.game.start_sfen = "12/12/12/12/12/5k6/6K5/12/12/12/12/12 b - 1".into();
+                    r.game.moves = vec!["6g7f".into(), "1a1b".into()];
                 }),
                 "already over",
             ),

@@ -39,26 +39,26 @@ pub struct ExtractOptions {
 /// self-play games at 1+0.02 ended there, most of them 5 to 8 pawns up). An error names the
 /// move that does not replay.
 pub fn extract(record: &GameRecord, options: &ExtractOptions) -> Result<Vec<String>, String> {
-    let result = match record.result {
+    let result = match record.result() {
         GameResult::SenteWon => "1",
         GameResult::GoteWon => "0",
         GameResult::Draw => "0.5",
-        GameResult::Unfinished => return Err(format!("game {}: unfinished ('*')", record.game)),
+        GameResult::Unfinished => return Err(format!("game {}: unfinished ('*')", record.number)),
     };
     if record.forfeit || record.ended_at_move_limit() {
         return Ok(Vec::new());
     }
-    let variant = record.variant;
-    let mut pos = Position::from_sfen(variant, &record.initial_sfen)
-        .map_err(|e| format!("game {}: {e}", record.game))?;
+    let variant = record.game.variant;
+    let mut pos = Position::from_sfen(variant, &record.game.start_sfen)
+        .map_err(|e| format!("game {}: {e}", record.number))?;
     let mut lines = Vec::new();
     let mut previous_was_capture = false;
-    for (ply, text) in record.moves.split_whitespace().enumerate() {
+    for (ply, text) in record.game.moves.iter().enumerate() {
         let mv = pos
             .parse_game_move(text)
-            .map_err(|e| format!("game {}: ply {}: {e}", record.game, ply + 1))?;
+            .map_err(|e| format!("game {}: ply {}: {e}", record.number, ply + 1))?;
         let capture = is_capture(&pos, mv);
-        let from_book = record.comments.get(ply).is_some_and(|c| c == "book");
+        let from_book = record.game.comments.get(ply).is_some_and(|c| c == "book");
         let quiet = !capture && !mv.is_promotion() && !previous_was_capture;
         if quiet
             && !from_book

@@ -356,27 +356,14 @@ impl Controller {
                 usi
             })
             .collect();
-        let record = crate::records::GameRecord {
-            game: 0,
-            variant: pos.variant(),
-            initial_sfen: start.to_sfen(),
-            moves: text.join(" "),
+        let game = crate::records::Game {
             result: pos
                 .outcome()
-                .map_or(crate::records::GameResult::Unfinished, |o| {
-                    crate::records::GameResult::won_by(o.winner)
-                }),
-            reason: "shishi".into(),
-            forfeit: false,
-            sente: String::new(),
-            gote: String::new(),
-            times_ms: Vec::new(),
-            comments: Vec::new(),
-            opening: 0,
-            date: String::new(),
+                .map(|o| crate::records::GameResult::won_by(o.winner)),
+            tags: vec![("棋戦".to_string(), "shishi".to_string())],
+            ..crate::records::Game::new(pos.variant(), &start.to_sfen(), text)
         };
-        let header = [("棋戦".to_string(), "shishi".to_string())];
-        match crate::records::to_kif_with_header(&record, &header) {
+        match crate::records::game_to_kif(&game, "shishi") {
             Ok(kif) => {
                 for line in kif.lines() {
                     self.out.line(&format!("kif {line}"));
@@ -409,7 +396,7 @@ impl Controller {
                 format!(
                     "kifgame variant {} sfen {} moves {}",
                     game.variant.name(),
-                    game.sfen,
+                    game.start_sfen,
                     game.moves.join(" ")
                 )
                 .trim_end(),

@@ -2,7 +2,7 @@
 //! crashes and hangs (the match goes on), records that replay, and real engines over USI and
 //! CECP.
 
-use shishi::records::{GameRecord, GameResult};
+use shishi::records::{Game, GameRecord, GameResult, Players};
 use std::process::Command;
 
 const BIN: &str = env!("CARGO_BIN_EXE_shishi");
@@ -91,21 +91,24 @@ fn random_movers_play_a_consistent_match() {
     assert_eq!(games.len(), 4);
     // --repeat: openings 0, 0, 1, 1 with colours swapped within each pair.
     let mut by_game = games.clone();
-    by_game.sort_by_key(|g| g.game);
+    by_game.sort_by_key(|g| g.number);
     assert_eq!(
         by_game.iter().map(|g| g.opening).collect::<Vec<_>>(),
         vec![0, 0, 1, 1]
     );
     assert_eq!(
-        (by_game[0].sente.as_str(), by_game[1].sente.as_str()),
+        (
+            by_game[0].game.players.sente.as_str(),
+            by_game[1].game.players.sente.as_str()
+        ),
         ("alpha", "beta")
     );
     for g in &games {
         // Every record replays, and a rules ending is what the rules say of the final position.
         let mut pos = g
             .replay()
-            .unwrap_or_else(|e| panic!("game {}: {e}", g.game));
-        assert!(g.moves.starts_with(if g.opening == 0 {
+            .unwrap_or_else(|e| panic!("game {}: {e}", g.number));
+        assert!(g.game.moves_text().starts_with(if g.opening == 0 {
             "7i7h 7d7e"
         } else {
             "5i5h 8d8e"
@@ -118,7 +121,7 @@ fn random_movers_play_a_consistent_match() {
             let o = outcome.unwrap_or_else(|| {
                 panic!(
                     "game {} ended by '{}' but the position is not over",
-                    g.game, g.reason
+                    g.number, g.reason
                 )
             });
             let expected = match o.winner {
@@ -126,10 +129,10 @@ fn random_movers_play_a_consistent_match() {
                 Some(shishi::core::Color::Gote) => "0-1",
                 None => "1/2-1/2",
             };
-            assert_eq!(g.result.as_str(), expected, "game {}", g.game);
+            assert_eq!(g.result().as_str(), expected, "game {}", g.number);
         }
-        assert_eq!(g.times_ms.len(), g.moves.split_whitespace().count());
-        assert!(kif.join(format!("game-{:04}.kif", g.game)).exists());
+        assert_eq!(g.game.times_ms.len(), g.game.moves.len());
+        assert!(kif.join(format!("game-{:04}.kif", g.number)).exists());
     }
     assert_eq!(
         std::fs::read_to_string(&pgn)
@@ -207,8 +210,8 @@ fn illegal_moves_crashes_and_hangs_forfeit_and_the_match_goes_on() {
         for g in &games {
             assert_eq!(g.reason, reason, "{behaviour}");
             assert!(g.forfeit, "{behaviour}: a forfeit");
-            let bad_won = (g.sente == "bad" && g.result.as_str() == "1-0")
-                || (g.gote == "bad" && g.result.as_str() == "0-1");
+            let bad_won = (g.game.players.sente == "bad" && g.result().as_str() == "1-0")
+                || (g.game.players.gote == "bad" && g.result().as_str() == "0-1");
             assert!(!bad_won, "{behaviour}: the misbehaving engine loses");
         }
         assert!(
@@ -281,7 +284,7 @@ fn shishi_over_usi_and_cecp() {
     let games = records(&jsonl);
     assert_eq!(games.len(), 2);
     for g in &games {
-        assert!(!g.forfeit, "game {}: {} ({stdout})", g.game, g.reason);
+        assert!(!g.forfeit, "game {}: {} ({stdout})", g.number, g.reason);
         g.replay().unwrap();
     }
 }
@@ -401,7 +404,7 @@ fn a_stopped_match_resumes_where_it_was() {
         ok && stderr.contains("resumed 2 games") && stderr.contains("2 left to play"),
         "{stderr}"
     );
-    let mut numbers: Vec<usize> = records(&jsonl).iter().map(|g| g.game).collect();
+    let mut numbers: Vec<usize> = records(&jsonl).iter().map(|g| g.number).collect();
     numbers.sort();
     assert_eq!(numbers, vec![1, 2, 3, 4]);
     assert!(
@@ -435,18 +438,23 @@ fn a_resumed_sprt_that_already_decided_plays_nothing() {
         .map(|game| {
             let first_sente = game % 2 == 1;
             let first_won = game > 20;
+            let chu = shishi::variant::Variant::chu();
             GameRecord {
-                game,
-                variant: shishi::variant::Variant::chu(),
-                initial_sfen: "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1".into(),
-                moves: String::new(),
-                result: if first_won == first_sente { GameResult::SenteWon } else { GameResult::GoteWon },
+                number: game,
+                game: Game {
+                    players: Players {
+                        sente: if first_sente { "alpha" } else { "beta" }.into(),
+                        gote: if first_sente { "beta" } else { "alpha" }.into(),
+                    },
+                    result: Some(if first_won == first_sente {
+                        GameResult::SenteWon
+                    } else {
+                        GameResult::GoteWon
+                    }),
+                    ..Game::new(chu, chu.spec.start_sfen, Vec::new())
+                },
                 reason: "recorded".into(),
                 forfeit: false,
-                sente: if first_sente { "alpha" } else { "beta" }.into(),
-                gote: if first_sente { "beta" } else { "alpha" }.into(),
-                times_ms: Vec::new(),
-                comments: Vec::new(),
                 opening: 0,
                 date: String::new(),
             }

@@ -4,23 +4,26 @@
 
 use shishi::eval::params::Resolved;
 use shishi::eval::Evaluator;
-use shishi::records::{GameRecord, GameResult};
+use shishi::records::{Game, GameRecord, GameResult, Players};
 use shishi::tune::{self, Dataset, ExtractOptions, LineProblem, TuneOptions};
 use shishi::variant::Variant;
 
 fn record(moves: &str, comments: &[&str], result: &str, forfeit: bool) -> GameRecord {
+    let moves: Vec<String> = moves.split_whitespace().map(String::from).collect();
     GameRecord {
-        game: 7,
-        variant: Variant::chu(),
-        initial_sfen: Variant::chu().spec.start_sfen.into(),
-        moves: moves.into(),
-        result: GameResult::parse(result).expect("a result"),
+        number: 7,
+        game: Game {
+            players: Players {
+                sente: "a".into(),
+                gote: "b".into(),
+            },
+            result: Some(GameResult::parse(result).expect("a result")),
+            times_ms: vec![Some(0); moves.len()],
+            comments: comments.iter().map(|c| c.to_string()).collect(),
+            ..Game::new(Variant::chu(), Variant::chu().spec.start_sfen, moves)
+        },
         reason: "test".into(),
         forfeit,
-        sente: "a".into(),
-        gote: "b".into(),
-        times_ms: vec![0; moves.split_whitespace().count()],
-        comments: comments.iter().map(|c| c.to_string()).collect(),
         opening: 0,
         date: String::new(),
     }
@@ -255,7 +258,7 @@ fn moves_after_the_end_of_a_game_are_refused() {
     // Issue 29, finding 6: 19 plies after the last royal was taken gave 18 training
     // positions. Sente's king takes gote's, then the record goes on.
     let mut game = record("6g7f 1a1b 2l2k 1b1c", &[], "1-0", false);
-    game.initial_sfen = "11l/12/12/12/12/5k6/6K5/12/12/12/12/L11 b - 1".into();
+    game.game.start_sfen = "11l/12/12/12/12/5k6/6K5/12/12/12/12/L11 b - 1".into();
     let err = tune::extract(&game, &ALL).unwrap_err();
     assert!(
         err.contains("ply 2") && err.contains("already over"),

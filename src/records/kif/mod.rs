@@ -8,46 +8,25 @@
 
 //!
 //! The parts: [`notation`] (moves and squares, both ways), [`board`] (diagrams), `read`
-//! (a file into a [`KifGame`]) and `write` (a game into a file).
+//! (a file into a [`super::Game`]) and `write` (a game into a file).
 
 pub mod board;
 pub mod notation;
 mod read;
 mod write;
 
-use super::GameResult;
-use crate::variant::Variant;
 pub use board::kif_board;
 pub use notation::{kanji_number, kif_line, kif_line_marked};
 pub use read::read;
-pub use write::{to_kif, to_kif_with_header};
-
-/// One game read from a KIF file.
-#[derive(Clone, Debug, PartialEq)]
-pub struct KifGame {
-    /// The variant (from the moves' notation, else the default given).
-    pub variant: &'static Variant,
-    /// The start position: the board diagram's, or the variant's start.
-    pub sfen: String,
-    /// The moves, USI (a double move with its mid square).
-    pub moves: Vec<String>,
-    /// Sente's and gote's names (`先手：`, `後手：`).
-    pub names: (String, String),
-    /// The result the file states, if any.
-    pub result: Option<GameResult>,
-    /// The header tags kept for the annotated KIF (`棋戦`, `開始日時`, ...).
-    pub header: Vec<(String, String)>,
-    /// Each move's thinking time, ms, from its time field (`(00:12/00:03:40)`), where the
-    /// file has one.
-    pub times_ms: Vec<Option<u64>>,
-}
+pub use write::{game_to_kif, to_kif};
 
 #[cfg(test)]
 mod tests {
     use super::read::kif_result;
     use super::*;
     use crate::position::Position;
-    use crate::records::{GameRecord, KifError, KifProblem};
+    use crate::records::{Game, GameRecord, GameResult, KifError, KifProblem, Players};
+    use crate::variant::Variant;
 
     #[test]
     fn results_stated_by_kif_endings() {
@@ -180,17 +159,28 @@ mod tests {
     #[test]
     fn move_times_are_written_and_read_back_as_lishogi_writes_them() {
         let mut record = GameRecord {
-            game: 1,
-            variant: Variant::chu(),
-            initial_sfen: Variant::chu().spec.start_sfen.into(),
-            moves: "8i8h 5d5e 7j8i 6c5d 8i8g 5d6e 8g7f 6e6f 7f7e7f".into(),
-            result: GameResult::Unfinished,
+            number: 1,
+            game: Game {
+                players: Players {
+                    sente: "a".into(),
+                    gote: "b".into(),
+                },
+                result: Some(GameResult::Unfinished),
+                times_ms: (vec![1_200, 61_000, 0, 2_000, 3_000, 1_000, 500, 4_000, 3_725_000])
+                    .into_iter()
+                    .map(Some)
+                    .collect(),
+                ..Game::new(
+                    Variant::chu(),
+                    Variant::chu().spec.start_sfen,
+                    "8i8h 5d5e 7j8i 6c5d 8i8g 5d6e 8g7f 6e6f 7f7e7f"
+                        .split_whitespace()
+                        .map(String::from)
+                        .collect(),
+                )
+            },
             reason: "test".into(),
             forfeit: false,
-            sente: "a".into(),
-            gote: "b".into(),
-            times_ms: vec![1_200, 61_000, 0, 2_000, 3_000, 1_000, 500, 4_000, 3_725_000],
-            comments: vec![],
             opening: 0,
             date: "2026-12-04T00:00:00Z".into(),
         };
@@ -214,7 +204,7 @@ mod tests {
             .map(|t| t.map(|ms| ms / 1000))
             .collect();
         assert_eq!(seconds, [1, 61, 0, 2, 3, 1, 0, 4, 3725].map(Some).to_vec());
-        record.times_ms.clear();
+        record.game.times_ms.clear();
         assert!(!to_kif(&record).unwrap().contains("(00:"));
     }
 }

@@ -1,11 +1,11 @@
-//! Reading a KIF file into a [`KifGame`]: the header tags, a board diagram, the moves in
+//! Reading a KIF file into a [`Game`]: the header tags, a board diagram, the moves in
 //! chu's or sho's notation (the variant found from them), time fields, comments, and the
 //! line that ends the game.
 
+use super::super::Game;
 use super::super::{GameResult, KifError, KifProblem};
 use super::board::{kif_board_sfen, variant_of_diagram};
 use super::notation::read_move;
-use super::KifGame;
 use crate::core::{Color, Square};
 use crate::position::Position;
 use crate::variant::{KifStyle, Variant};
@@ -159,11 +159,7 @@ pub(super) const KIF_ENDINGS: &[&str] = &[
 /// or at the first variation (`変化：3手`). The error names the file and line and what is
 /// wrong: a move number out of order, a move after the game's end, a lion move cut after
 /// its first step, a move that cannot be read or is not legal.
-pub fn read(
-    text: &str,
-    file: &str,
-    variant: Option<&'static Variant>,
-) -> Result<KifGame, KifError> {
+pub fn read(text: &str, file: &str, variant: Option<&'static Variant>) -> Result<Game, KifError> {
     let variant = variant
         .or_else(|| variant_of_notation(text))
         .or_else(|| variant_of_diagram(text))
@@ -187,7 +183,7 @@ pub fn read(
 struct KifReader<'a> {
     file: &'a str,
     /// The game so far (its variant is the one read in).
-    game: KifGame,
+    game: Game,
     /// The position after the moves read.
     pos: Position,
     /// The last move's destination (a move to `同` it).
@@ -209,15 +205,7 @@ impl<'a> KifReader<'a> {
     fn new(file: &'a str, variant: &'static Variant) -> KifReader<'a> {
         KifReader {
             file,
-            game: KifGame {
-                variant,
-                sfen: variant.spec.start_sfen.to_string(),
-                moves: Vec::new(),
-                names: (String::new(), String::new()),
-                result: None,
-                header: Vec::new(),
-                times_ms: Vec::new(),
-            },
+            game: Game::new(variant, variant.spec.start_sfen, Vec::new()),
             pos: Position::startpos(variant),
             last: None,
             first_step: None,
@@ -260,14 +248,14 @@ impl<'a> KifReader<'a> {
         if self.in_header {
             if let Some((key, value)) = line.split_once('：') {
                 if KIF_HEADER_TAGS.contains(&key) {
-                    self.game.header.push((key.to_string(), value.to_string()));
+                    self.game.tags.push((key.to_string(), value.to_string()));
                 }
             }
         }
         if let Some(name) = line.strip_prefix("先手：") {
-            self.game.names.0 = name.to_string();
+            self.game.players.sente = name.to_string();
         } else if let Some(name) = line.strip_prefix("後手：") {
-            self.game.names.1 = name.to_string();
+            self.game.players.gote = name.to_string();
         } else if line.starts_with('|') && self.in_header {
             self.board_rows.push((n, line.to_string()));
             return true;
@@ -285,7 +273,7 @@ impl<'a> KifReader<'a> {
             let line = Some(self.board_rows[0].0);
             error(self.file, line, KifProblem::IllegalDiagram(e))
         })?;
-        self.game.sfen = sfen;
+        self.game.start_sfen = sfen;
         self.set_up = true;
         Ok(())
     }
@@ -330,7 +318,7 @@ impl<'a> KifReader<'a> {
     }
 
     /// The game read, or why it cannot be one.
-    fn finish(self) -> Result<KifGame, KifError> {
+    fn finish(self) -> Result<Game, KifError> {
         if let Some((_, line)) = self.first_step {
             return Err(error(self.file, Some(line), KifProblem::FirstStepAtEnd));
         }
