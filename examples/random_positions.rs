@@ -1,5 +1,5 @@
 //! Prints the positions of random games, one per line: `SFEN<TAB>sorted perft-mode moves`.
-//! Input for the oracle differential test (`scripts/oracle-diff.sh`).
+//! Input for the oracle differential test (`scripts/checks/oracle-diff.sh`).
 //!
 //! Usage: `cargo run --release --example random_positions -- VARIANT GAMES SEED [MAX_PLIES]`
 

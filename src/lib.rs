@@ -1,7 +1,7 @@
 //! Shishi: a chu shogi and sho shogi engine.
 //!
 //! The modules form layers, each importing only those before it; their one list is the
-//! table in `docs/architecture.md` (the map of the code), which `scripts/code-shape.py`
+//! table in `docs/architecture.md` (the map of the code), which `scripts/checks/code-shape.py`
 //! checks in CI. From the bottom: [`core`] and [`text`], [`variant`], [`position`], then
 //! the evaluation, the mate solver and the search, the engine [`session`], and at the top
 //! the protocol front-ends ([`usi`], [`cecp`]) and the tools ([`tournament`], [`analyse`],

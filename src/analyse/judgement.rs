@@ -83,7 +83,7 @@ impl Judgement {
 
 /// The slope of [`winning_chances`] per centipawn, fitted to chu: Shishi's scores (200,000
 /// nodes, the analysis default) of 1,680 positions of 32 self-play games against the
-/// games' results, by `scripts/label.py` (logistic slope 0.360 on its `10^(-s cp / 400)`
+/// games' results, by `scripts/measure/label.py` (logistic slope 0.360 on its `10^(-s cp / 400)`
 /// scale, that is 0.360 ln 10 / 400 per centipawn; protocol-docs/analyse.md). Shishi's chu
 /// centipawns weigh less than chess ones (lichess's slope is 0.00368): at 500 cp the chances
 /// are 0.48, at 1000 cp 0.78, at 2000 cp 0.97. Sho uses the same curve (not fitted).

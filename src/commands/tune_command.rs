@@ -26,7 +26,7 @@ pub enum TuneCommand {
     /// a variant's `EVAL` in src/variant/ (progress on stderr).
     Fit {
         /// A file of training lines: `RESULT VARIANT SFEN`, RESULT sente's score from 0 to 1
-        /// (a game's result, or an expected score as scripts/label.py writes).
+        /// (a game's result, or an expected score as scripts/measure/label.py writes).
         positions: std::path::PathBuf,
         /// At most this many passes over the parameters.
         #[arg(long, default_value_t = 30)]

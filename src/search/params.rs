@@ -3,7 +3,7 @@
 //! version unless their doc says otherwise: a change lands only after an SPRT against the
 //! values before it passes.
 //!
-//! Four constants carry values from SPSA (`scripts/spsa.py`), marked "SPSA" in their docs;
+//! Four constants carry values from SPSA (`scripts/measure/spsa.py`), marked "SPSA" in their docs;
 //! the runs and the SPRT that accepted them are logged in `docs/tuning.md`, not here, so
 //! that this file says only what holds.
 //!
@@ -15,7 +15,7 @@
 //! tuner can change them without a rebuild: the engine accepts `setoption name
 //! Tune_NAME value N` for every entry of [`SearchParams::TABLE`] (not listed in `usi`'s
 //! options, to keep GUIs' option dialogs short), `shishi tune search-params` prints the
-//! table, and `scripts/spsa.py` tunes them by self-play.
+//! table, and `scripts/measure/spsa.py` tunes them by self-play.
 
 use crate::variant::Variant;
 

@@ -15,7 +15,7 @@
 //! The search stays one line: searching several lines to pick among them costs a level most
 //! of its nodes. The choice is deterministic: the randomness comes from the position's
 //! key. Each step of the published ladder (every fourth level, and 19 to 20) should score
-//! 60 to 80% against the one below: `scripts/skill-levels.sh` measures it,
+//! 60 to 80% against the one below: `scripts/measure/skill-levels.sh` measures it,
 //! `protocol-docs/lishogi.md` gives the table and `docs/tuning.md` the calibration runs.
 
 use crate::core::score::{is_mate, Score};

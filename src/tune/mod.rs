@@ -11,7 +11,7 @@
 //! done), so the static evaluation is what a quiescence search would return.
 //!
 //! A line's RESULT may also be any expected score from 0 to 1, so that the fit can follow
-//! another judge than the games alone: `scripts/label.py` blends each game's result with a
+//! another judge than the games alone: `scripts/measure/label.py` blends each game's result with a
 //! stronger engine's score of the position.
 
 use crate::core::Color;

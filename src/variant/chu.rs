@@ -149,7 +149,7 @@ pub const SPEC: VariantSpec = VariantSpec {
     search_values: &[],
 };
 
-/// Chu shogi. Tuned by `shishi tune fit` (scripts/texel.sh) on the quiet positions of 983
+/// Chu shogi. Tuned by `shishi tune fit` (scripts/measure/texel.sh) on the quiet positions of 983
 /// self-play games at 1 s + 0.02 s:
 /// shishi tune fit chu.txt (scale 0.2002, 222966 positions): error 0.125833 -> 0.118366, validation 0.125763 -> 0.118263
 pub const EVAL: EvalParams = EvalParams {

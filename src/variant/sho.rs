@@ -130,7 +130,7 @@ pub const SPEC: VariantSpec = VariantSpec {
 /// Sho shogi. Tuned by `shishi tune fit` (3 passes, where the held-out error was lowest) on
 /// 80,145 quiet positions of 1,916 sho games (844 against Fairy-Stockfish, 1,072 of
 /// self-play), each target half the game's result and half Fairy-Stockfish's score of the
-/// position at depth 7 as an expected score (`scripts/label.py`), starting from the earlier
+/// position at depth 7 as an expected score (`scripts/measure/label.py`), starting from the earlier
 /// fit to the games' results alone (with the gold and the four pieces that promote to its
 /// moves at one value; `shishi tune fit` keeps such kinds together). Against that fit the
 /// steppers gained (silver 239 -> 271, lance, knight and elephant about 50), the bishop and

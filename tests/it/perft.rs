@@ -1,6 +1,6 @@
 //! Perft against the reference counts in `tests/data/*.tsv` (our own numbers, checked by two
 //! independent generators; see their headers). Lines above `CI_NODE_LIMIT` nodes run in
-//! `scripts/perft-deep.sh` instead.
+//! `scripts/checks/perft-deep.sh` instead.
 
 use shishi::perft::{divide, perft};
 use shishi::position::Position;

@@ -117,7 +117,7 @@ fn a_training_file_is_read_or_refused_with_its_line() {
 
 #[test]
 fn an_expected_score_between_0_and_1_is_a_target_as_it_stands() {
-    // Lines labelled with another engine's judgement (scripts/label.py) carry expected
+    // Lines labelled with another engine's judgement (scripts/measure/label.py) carry expected
     // scores, not only 1, 0.5 and 0; anything outside 0 to 1 is refused with its line.
     let chu = Variant::chu();
     let start = chu.spec.start_sfen;

@@ -10,7 +10,7 @@
 // Workers, off the page's thread, in one of two builds:
 // - threads (shishi.wasm): one worker per search thread over one shared memory. The page
 //   must be cross-origin isolated (served with `Cross-Origin-Opener-Policy: same-origin`
-//   and `Cross-Origin-Embedder-Policy: require-corp`, as scripts/serve-web.py does).
+//   and `Cross-Origin-Embedder-Policy: require-corp`, as scripts/web/serve-web.py does).
 // - one thread (shishi-single.wasm): on any other page, in a browser with WebAssembly
 //   JavaScript Promise Integration (Chromium 137 and later): one worker, which hears
 //   `stop` during a search about every 10 ms.

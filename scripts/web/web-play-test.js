@@ -1,0 +1,107 @@
+// The play page in headless Chromium, as a person uses it: a whole game against the engine
+// played by clicking (each of our moves one the page offers, picked at random), then a
+// lishogi KIF loaded by pasting, an SFEN pasted with a second line, a broken SFEN, the engine
+// ended under the page (it must start again), then a few moves of sho. Prints {"moves": [...], "ended":
+// "...", "listed": [...], "loaded": [...], "kif": [...], "sho": {...}} for
+// scripts/web/web-check.py, which checks the moves with the native engine.
+// usage: node scripts/web/web-play-test.js BASE_URL KIF_FILE [MAX_PLIES] [SCREENSHOT.png]
+const { chromium } = require('playwright-core');
+const fs = require('fs');
+
+(async () => {
+  const [base, kifFile, maxPlies, shot] = [process.argv[2], process.argv[3], +(process.argv[4] || 400), process.argv[5]];
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+  page.on('pageerror', (e) => console.error('page error:', e.message));
+  await page.goto(base + '/play/index.html');
+  await page.waitForFunction(() => document.title === 'Shishi – ready', null, { timeout: 60000 });
+  await page.selectOption('#movetime', '1000');
+  await page.selectOption('#level', '-9');
+  // Waits for `fn` with a name for the step, so a timeout says where it was and what the
+  // page showed.
+  const waitStep = async (step, fn, arg, timeout) => {
+    try {
+      await page.waitForFunction(fn, arg, { timeout });
+    } catch (e) {
+      const seen = await page.evaluate(() => ({ status: document.getElementById('status').textContent,
+        moves: window.SHISHI_PAGE.moves.join(' '), restarts: window.SHISHI_PAGE.restarts }));
+      throw new Error(`${step}: ${e.message.split('\n')[0]} (page: ${JSON.stringify(seen)})`);
+    }
+  };
+  const state = () => page.evaluate(() => ({ moves: window.SHISHI_PAGE.moves.slice(), over: window.SHISHI_PAGE.over,
+    status: document.getElementById('status').textContent }));
+  // Plays against the engine by clicking until the game ends or `plies` are played.
+  const playPlies = async (plies) => {
+    let s = await state();
+    while (!s.over && s.moves.length < plies) {
+      const before = s.moves.length;
+      // Our move: a legal one by the page's list, clicked square by square (a lion's double
+      // move on its middle square first).
+      const move = await page.evaluate(() => {
+        const l = window.SHISHI_PAGE.legal.filter((m) => !m.endsWith('+'));
+        return l[Math.floor(Math.random() * l.length)];
+      });
+      const squares = move.match(/\d+[a-z]/g);
+      for (const sq of squares) await page.click(`[data-square="${sq}"]`);
+      // A plain move onto a square that is also a lion's middle step: the page waits for a
+      // second step, and the same square again ends the move there.
+      if (squares.length === 2 && await page.evaluate((to) => window.SHISHI_PAGE.mid === to, squares[1])) {
+        await page.click(`[data-square="${squares[1]}"]`);
+      }
+      // Our move and the engine's answer (or the end).
+      await page.waitForFunction((n) => window.SHISHI_PAGE.over || (window.SHISHI_PAGE.moves.length >= n + 2 &&
+        document.getElementById('status').textContent.startsWith('Your move')), before, { timeout: 60000 })
+        .catch(async (e) => {
+          const at = await state();
+          throw new Error(`${e.message} after ${move} (${at.moves.length} moves: ${at.moves.join(' ')}; status: ${at.status})`);
+        });
+      s = await state();
+      if (s.moves[before] !== move) throw new Error(`clicked ${move}, the page played ${s.moves[before]}`);
+    }
+    return s;
+  };
+  const s = await playPlies(maxPlies);
+  const game = { moves: s.moves, ended: s.over || s.status };
+  // The move list shows one numbered item a move (a lion's two steps in one).
+  game.listed = await page.evaluate(() => [...document.querySelectorAll('#moves li')].map((li) => li.value));
+  if (shot) await page.screenshot({ path: shot });
+  // A lishogi KIF, pasted and loaded.
+  await page.fill('#paste', fs.readFileSync(kifFile, 'utf8'));
+  await page.click('#load');
+  await waitStep('the pasted KIF', () => document.getElementById('status').textContent.includes('analysing'), null, 30000);
+  game.loaded = await page.evaluate(() => window.SHISHI_PAGE.moves.slice());
+  game.kif = await page.evaluate(() => window.SHISHI_PAGE.kif.slice());
+  // Issue 55, case 7: a pasted SFEN with a second line (`quit`) sent that line to the
+  // engine, which ended, and the page waited for ever; a broken SFEN replaced the game.
+  const CHU_START = 'lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1';
+  const status = () => page.evaluate(() => document.getElementById('status').textContent);
+  await page.fill('#paste', `${CHU_START} moves 7i7h\nquit\n\u0007usinewgame`);
+  await page.click('#load');
+  await waitStep('the SFEN pasted with quit', () => window.SHISHI_PAGE.moves.join(' ') === '7i7h'
+    && document.getElementById('status').textContent.includes('analysing'), null, 30000);
+  await page.waitForTimeout(1500);
+  game.hostile = { pasted: await page.evaluate(() => ({ moves: window.SHISHI_PAGE.moves.slice(), restarts: window.SHISHI_PAGE.restarts })) };
+  await page.fill('#paste', 'lfcsgekgscfl/xx b - 1');
+  await page.click('#load');
+  await waitStep('the broken SFEN', () => document.getElementById('status').textContent.startsWith('Not loaded'), null, 30000);
+  game.hostile.broken = { status: await status(), moves: await page.evaluate(() => window.SHISHI_PAGE.moves.slice()) };
+  // An engine that ends all the same is noticed and started again, at the same position.
+  await page.evaluate(() => window.SHISHI_SEND('quit'));
+  await waitStep('the restart', () => window.SHISHI_PAGE.restarts === 1, null, 60000);
+  game.hostile.restarted = { status: await status(), moves: await page.evaluate(() => window.SHISHI_PAGE.moves.slice()),
+    legal: await page.evaluate(() => window.SHISHI_PAGE.legal.length) };
+  // Sho: a few moves of a new game against the engine, on the sho board.
+  // The variant and then at once the mode, as a person might: the page takes them in turn.
+  await page.selectOption('#variant', 'shoshogi');
+  await page.selectOption('#mode', 'play-gote');
+  await waitStep('the sho game', () => window.SHISHI_PAGE.variant === 'shoshogi' && window.SHISHI_PAGE.moves.length === 0
+    && document.getElementById('status').textContent.startsWith('Your move'), null, 30000);
+  const sho = await playPlies(10);
+  game.sho = { moves: sho.moves, squares: await page.evaluate(() => document.querySelectorAll('[data-square]').length) };
+  console.log(JSON.stringify(game));
+  await browser.close();
+})().catch((e) => { console.error(String(e)); process.exit(1); });
