@@ -217,6 +217,29 @@ def check_page(mode, base):
     failures += not loaded
     print(f"[{mode}] play page: a lishogi KIF pasted and loaded, {len(game['loaded'])} moves "
           f"{'as in the file' if loaded else 'WRONG: ' + ' '.join(game['loaded'])}")
+    nav = game["navigation"]
+    ten = expected.split()
+    checks = {
+        "a loaded game opens at its start with all 10 moves listed and its result":
+            nav["opened"]["ply"] == 0 and nav["opened"]["buttons"] == 10
+            and "gote wins" in nav["opened"]["result"],
+        "End goes to the last move, ← and ◀ back one each":
+            nav["end"]["ply"] == 10 and nav["end"]["current"] is not None and nav["back"]["ply"] == 8,
+        "a move from move 8 makes a variation and keeps the game":
+            nav["varied"]["main"] == ten and nav["varied"]["line"] == 0
+            and nav["varied"]["vars"] == [{"at": 8, "moves": [nav["other"]]}]
+            and nav["varied"]["variations"] == 1,
+        "a click in the list goes to that move, and the address says where":
+            nav["clicked"]["line"] is None and nav["clicked"]["ply"] == 5 and "ply=5" in nav["clicked"]["hash"],
+        "the variation made the main line, the old moves a variation":
+            nav["promoted"]["main"] == ten[:8] + [nav["other"]]
+            and nav["promoted"]["vars"] == [{"at": 8, "moves": ten[8:]}],
+        "the address of move 1 opens move 1 of the same game":
+            nav["reopened"]["ply"] == 1 and nav["reopened"]["main"] == ten[:8] + [nav["other"]],
+    }
+    for what, ok in checks.items():
+        failures += not ok
+        print(f"[{mode}] play page: {what}" + ("" if ok else f" WRONG: {nav}"))
     hostile = game["hostile"]
     pasted_ok = hostile["pasted"] == {"moves": ["7i7h"], "restarts": 0}
     failures += not pasted_ok
@@ -237,7 +260,7 @@ def check_page(mode, base):
     failures += not sho_ok
     print(f"[{mode}] play page: sho on a {sho['squares']}-square board, {len(sho['moves'])} plies "
           + ("every move legal by the native engine" if sho_ok else f"WRONG: {why}"))
-    return failures, 3 + len(r["steps"]) + 7
+    return failures, 3 + len(r["steps"]) + 7 + len(checks)
 
 
 def check_package():

@@ -73,8 +73,55 @@ const fs = require('fs');
   await page.fill('#paste', fs.readFileSync(kifFile, 'utf8'));
   await page.click('#load');
   await waitStep('the pasted KIF', () => document.getElementById('status').textContent.includes('analysing'), null, 30000);
-  game.loaded = await page.evaluate(() => window.SHISHI_PAGE.moves.slice());
+  game.loaded = await page.evaluate(() => window.SHISHI_PAGE.main.slice());
   game.kif = await page.evaluate(() => window.SHISHI_PAGE.kif.slice());
+  // Issue 60, item 1: the loaded game opens at its start, the whole game listed with its
+  // result; keys and buttons step through it, a move from a past position makes a
+  // variation (the game kept), which can become the main line, and the address opens the
+  // same place.
+  const view = () => page.evaluate(() => ({ ply: window.SHISHI_PAGE.ply, line: window.SHISHI_PAGE.line,
+    main: window.SHISHI_PAGE.main.slice(), vars: window.SHISHI_PAGE.vars.map((v) => ({ at: v.at, moves: v.moves.slice() })),
+    buttons: document.querySelectorAll('#moves button.mv').length,
+    variations: document.querySelectorAll('#moves li.variation').length,
+    current: (document.querySelector('#moves button.current') || {}).textContent || null,
+    result: document.getElementById('result').textContent, hash: location.hash }));
+  const settled = (ply) => waitStep(`ply ${ply}`, (n) => window.SHISHI_PAGE.shown
+    && window.SHISHI_PAGE.shown.endsWith(':' + n), ply, 30000);
+  const nav = { opened: await view() };
+  await page.keyboard.press('End');
+  await settled(10);
+  nav.end = await view();
+  await page.keyboard.press('ArrowLeft');
+  await settled(9);
+  await page.click('#back');
+  await settled(8);
+  nav.back = await view();
+  // Another legal move than the game's ninth, clicked on the board.
+  const other = await page.evaluate(() => window.SHISHI_PAGE.legal.find((m) => !m.endsWith('+')
+    && m !== window.SHISHI_PAGE.main[8] && m.match(/\d+[a-z]/g).length === 2));
+  for (const sq of other.match(/\d+[a-z]/g)) await page.click(`[data-square="${sq}"]`);
+  await settled(9);
+  nav.varied = await view();
+  nav.other = other;
+  await page.click('#moves button.mv[data-line="main"][data-ply="5"]');
+  await settled(5);
+  nav.clicked = await view();
+  await page.click('#moves button.mv[data-line="0"][data-ply="9"]');
+  await settled(9);
+  await page.click('#promote');
+  await waitStep('the promotion', () => window.SHISHI_PAGE.line === null && window.SHISHI_PAGE.main.length === 9, null, 30000);
+  nav.promoted = await view();
+  // The address of a past position opens it.
+  await page.keyboard.press('Home');
+  await settled(0);
+  await page.keyboard.press('ArrowRight');
+  await settled(1);
+  const url = page.url();
+  await page.goto('about:blank');
+  await page.goto(url);
+  await page.waitForFunction(() => document.title === 'Shishi – ready', null, { timeout: 60000 });
+  nav.reopened = await view();
+  game.navigation = nav;
   // Issue 55, case 7: a pasted SFEN with a second line (`quit`) sent that line to the
   // engine, which ended, and the page waited for ever; a broken SFEN replaced the game.
   const CHU_START = 'lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1';

@@ -388,19 +388,25 @@ impl Controller {
         self.out.line(&format!("pieces {}", kinds.join(" ")));
     }
 
-    /// `kifread`: a KIF file read as `kifgame variant V sfen SFEN moves M...`, or an error
-    /// naming its line.
+    /// `kifread`: a KIF file read as `kifgame variant V sfen SFEN moves M...` (after
+    /// `kifresult R`, `1-0`, `0-1` or `1/2-1/2`, when the file states how the game
+    /// ended), or an error naming its line.
     fn kif_read(&self, text: &str) {
         match crate::records::kif::read(text, "kif", None) {
-            Ok(game) => self.out.line(
-                format!(
-                    "kifgame variant {} sfen {} moves {}",
-                    game.variant.name(),
-                    game.start_sfen,
-                    game.moves.join(" ")
+            Ok(game) => {
+                if let Some(result) = game.result {
+                    self.out.line(&format!("kifresult {result}"));
+                }
+                self.out.line(
+                    format!(
+                        "kifgame variant {} sfen {} moves {}",
+                        game.variant.name(),
+                        game.start_sfen,
+                        game.moves.join(" ")
+                    )
+                    .trim_end(),
                 )
-                .trim_end(),
-            ),
+            }
             Err(e) => self.error(&format!("{e}; the position is as it was")),
         }
     }

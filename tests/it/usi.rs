@@ -672,16 +672,18 @@ fn kif_and_kifread_give_a_page_the_game_in_the_engines_own_notation() {
     );
     assert!(kif.contains(&"まで10手で中断".to_string()), "{kif:#?}");
     // The same text, percent-encoded on one line, read back.
-    let encoded: String = (kif.join("\n") + "\n")
-        .bytes()
-        .map(|b| {
-            if b.is_ascii_alphanumeric() {
-                (b as char).to_string()
-            } else {
-                format!("%{b:02X}")
-            }
-        })
-        .collect();
+    let encode = |text: &str| -> String {
+        text.bytes()
+            .map(|b| {
+                if b.is_ascii_alphanumeric() {
+                    (b as char).to_string()
+                } else {
+                    format!("%{b:02X}")
+                }
+            })
+            .collect()
+    };
+    let encoded = encode(&(kif.join("\n") + "\n"));
     e.send(&format!("kifread {encoded}"));
     let game = e.until(10.0, |l| l.starts_with("kifgame "));
     assert!(
@@ -695,6 +697,20 @@ fn kif_and_kifread_give_a_page_the_game_in_the_engines_own_notation() {
         pieces.contains(" n=獅子 ") && pieces.contains(" +p=金将"),
         "{pieces}"
     );
+    // An unfinished game states no result; a resignation does (issue 60: the page shows it).
+    assert!(!e.seen.iter().any(|l| l.starts_with("kifresult")));
+    let resigned = encoded.replace(
+        &encode("まで10手で中断"),
+        &encode("  11   投了\nまで10手で先手の勝ち"),
+    );
+    e.send(&format!("kifread {resigned}"));
+    e.until(10.0, |l| l.starts_with("kifgame "));
+    let results: Vec<&String> = e
+        .seen
+        .iter()
+        .filter(|l| l.starts_with("kifresult"))
+        .collect();
+    assert_eq!(results, ["kifresult 1-0"]);
     e.send("kifread %E5%85%88%ZZ");
     let error = e.until(10.0, |l| l.starts_with("info string error"));
     assert!(error.contains("broken %-escape"), "{error}");

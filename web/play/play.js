@@ -66,10 +66,15 @@
   };
   const answer = (lines, prefix) => lines.find((l) => l.startsWith(prefix));
 
+  // The game is a main line and its variations; the board shows `ply` moves of one line
+  // (`line`: null for the main line, else an index of `vars`). A variation is the moves
+  // before it (`prefix`, `at` of them) and its own; playing a move where the line has
+  // another makes (or follows) a variation, so no move of the game is ever deleted.
   const state = {
     variant: 'chushogi', start: null, moves: [], legal: [], board: [], files: 12, ranks: 12,
     pieces: {}, side: 'sente', over: null, selected: null, mid: null, flipped: false,
     searching: null, kif: [], last: null, restarts: 0,
+    main: [], vars: [], line: null, ply: 0, result: null, listed: { main: [], vars: [] },
   };
   window.SHISHI_PAGE = state; // for the browser tests
   window.SHISHI_SEND = (line) => engine.postMessage(line); // likewise
@@ -143,23 +148,61 @@
     }
   }
 
+  // The move list: the main line, numbered on from the start's move number, each move a
+  // button to its position; each variation indented after the move it replaces; the
+  // result the loaded file states at the end.
   function showMoves() {
     const list = $('moves');
-    const from = state.kif.findIndex((l) => l.startsWith('手数'));
-    const lines = state.kif.slice(from + 1).filter((l) => /^\s*\d/.test(l));
     list.innerHTML = '';
-    // One item a move: a lion's double move is two KIF lines (一歩目, 二歩目) of one number.
-    let number = null, li = null;
-    for (const l of lines) {
-      const n = l.match(/^\s*(\d+)/)[1], text = l.replace(/^\s*\d+/, '').trim();
-      if (n === number) { li.textContent += '　' + text; continue; }
-      number = n;
-      li = document.createElement('li');
-      li.value = +n;
-      li.textContent = text;
+    const first = firstNumber();
+    const moveButton = (text, line, ply) => {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = 'mv' + (state.line === line && state.ply === ply ? ' current' : '');
+      b.textContent = text;
+      b.dataset.line = line === null ? 'main' : line;
+      b.dataset.ply = ply;
+      b.onclick = oneAtATime(() => goTo(line, ply));
+      return b;
+    };
+    state.listed.main.forEach((text, i) => {
+      const li = document.createElement('li');
+      li.value = first + i;
+      li.appendChild(moveButton(text, null, i + 1));
       list.appendChild(li);
+      state.vars.forEach((v, vi) => {
+        if (v.at !== i) return;
+        const sub = document.createElement('li');
+        sub.className = 'variation';
+        sub.value = first + i;
+        state.listed.vars[vi].forEach((t, j) => {
+          const n = document.createElement('span');
+          n.className = 'number';
+          n.textContent = `${first + v.at + j}.`;
+          sub.append(n, moveButton(t, vi, v.at + j + 1));
+        });
+        list.appendChild(sub);
+      });
+    });
+    // Variations that branch after the main line's last move.
+    state.vars.forEach((v, vi) => {
+      if (v.at < state.listed.main.length) return;
+      const sub = document.createElement('li');
+      sub.className = 'variation';
+      sub.value = first + v.at;
+      state.listed.vars[vi].forEach((t, j) => sub.append(moveButton(t, vi, v.at + j + 1)));
+      list.appendChild(sub);
+    });
+    $('result').textContent = state.result ? `Result (from the file): ${state.result}` : '';
+    $('promote').disabled = state.line === null;
+    // The current move in view inside the list, without scrolling the page (on a phone
+    // the board and status stay where they are).
+    const current = list.querySelector('.current');
+    if (current) {
+      const top = current.offsetTop - list.offsetTop, bottom = top + current.offsetHeight;
+      if (top < list.scrollTop) list.scrollTop = top - 4;
+      else if (bottom > list.scrollTop + list.clientHeight) list.scrollTop = bottom - list.clientHeight + 4;
     }
-    list.scrollTop = list.scrollHeight;
   }
 
   const positionCommand = () => (state.start ? `position sfen ${state.start}` : 'position startpos') +
@@ -173,8 +216,53 @@
     await state.searching;
   }
 
+  // The moves of a line (null: the main line).
+  const lineMoves = (line) => (line === null ? state.main : state.vars[line].prefix.concat(state.vars[line].moves));
+  // The first move's number: an SFEN's move number (`... b - 11`) numbers on from there.
+  const firstNumber = () => Math.max(1, +((state.start || '').split(' ')[3] || 1));
+  // Each move of a line in KIF notation (the engine's), one string a move.
+  const kifCache = new Map();
+  async function kifMoves(moves) {
+    const key = state.variant + '|' + (state.start || '') + '|' + moves.join(' ');
+    if (kifCache.has(key)) return kifCache.get(key);
+    const command = (state.start ? `position sfen ${state.start}` : 'position startpos') + (moves.length ? ' moves ' + moves.join(' ') : '');
+    const answered = await request([command, 'kif']);
+    // A position the engine refuses has no list (refresh says why).
+    if (answer(answered, 'info string error')) return { texts: [], kif: [] };
+    const kif = answered.filter((l) => l.startsWith('kif ')).map((l) => l.slice(4));
+    const from = kif.findIndex((l) => l.startsWith('手数'));
+    const texts = [];
+    let number = null;
+    for (const l of kif.slice(from + 1).filter((l) => /^\s*\d/.test(l))) {
+      const n = l.match(/^\s*(\d+)/)[1], text = l.replace(/^\s*\d+/, '').trim();
+      // A lion's double move is two KIF lines (一歩目, 二歩目) of one number.
+      if (n === number) texts[texts.length - 1] += '　' + text; else texts.push(text);
+      number = n;
+    }
+    kifCache.set(key, { texts, kif });
+    return { texts, kif };
+  }
+  // The address of the position shown: the start, the line's moves and the ply, so that a
+  // link opens the same place.
+  function remember() {
+    const params = new URLSearchParams();
+    params.set('variant', state.variant);
+    if (state.start) params.set('sfen', state.start);
+    const moves = lineMoves(state.line);
+    if (moves.length) params.set('moves', moves.join(' '));
+    if (state.ply !== moves.length) params.set('ply', state.ply);
+    history.replaceState(null, '', '#' + params.toString());
+  }
+
   async function refresh() {
     await stopSearch();
+    const line = lineMoves(state.line);
+    state.ply = Math.max(0, Math.min(state.ply, line.length));
+    state.moves = line.slice(0, state.ply);
+    const main = await kifMoves(state.main);
+    state.kif = main.kif;
+    state.listed = { main: main.texts, vars: [] };
+    for (const v of state.vars) state.listed.vars.push((await kifMoves(v.prefix.concat(v.moves))).texts.slice(v.at));
     const lines = await request([positionCommand(), 'd', 'moves']);
     const error = lines.find((l) => l.startsWith('info string error'));
     if (error) { status(error.slice(12)); return false; }
@@ -184,11 +272,13 @@
     state.over = over ? over.replace('info string ', '') : null;
     state.legal = answer(lines, 'moves').split(' ').slice(1);
     state.last = state.moves[state.moves.length - 1] || null;
-    state.kif = (await request(['kif'])).filter((l) => l.startsWith('kif ')).map((l) => l.slice(4));
     state.selected = state.mid = null;
-    draw(); showMoves();
+    draw(); showMoves(); remember();
+    state.shown = `${state.line}:${state.ply}`; // for the browser tests
     const mark = state.side === 'sente' ? '☗ sente' : '☖ gote';
+    const atTip = state.ply === line.length;
     if (state.over) status(state.over + '.');
+    else if (!atTip && mode() !== 'analyse') status(`Move ${state.ply} of ${line.length}: ${mark} to move. End (or ▶|) returns to the last move; a move played here starts a variation.`);
     else if (engineSide() === state.side) think().catch((e) => status('Error: ' + e.message));
     else if (mode() === 'analyse') { status(`${mark} to move (analysing).`); analyse(); }
     else status(`Your move (${mark}).`);
@@ -224,8 +314,7 @@
     if (engineSide() !== state.side) return;
     // The engine's move as it wrote it (a lion's path may differ from the list's form):
     // the position command checks it, and refresh shows an error if it were refused.
-    state.moves.push(best);
-    await refresh();
+    await play(best);
   }
 
   function analyse() {
@@ -237,10 +326,54 @@
     engine.postMessage('go infinite');
   }
 
+  // Plays `move` after the position shown: the line's own next move is followed; at the
+  // line's end the move extends it; elsewhere it follows or starts a variation.
   async function play(move) {
-    state.moves.push(move);
+    const line = lineMoves(state.line), before = line.slice(0, state.ply);
+    if (line[state.ply] === move) {
+      state.ply++;
+    } else if (state.ply === line.length) {
+      if (state.line === null) state.main.push(move); else state.vars[state.line].moves.push(move);
+      state.ply++;
+    } else {
+      // Another line that goes this way from here (the main line first), or a new
+      // variation.
+      const same = (a, b) => a.length === b.length && a.every((m, i) => m === b[i]);
+      const goesThisWay = (moves) => same(moves.slice(0, state.ply), before) && moves[state.ply] === move;
+      if (goesThisWay(state.main)) {
+        state.line = null;
+      } else {
+        let found = state.vars.findIndex((v, i) => goesThisWay(lineMoves(i)));
+        if (found < 0) {
+          state.vars.push({ at: state.ply, prefix: before, moves: [move] });
+          found = state.vars.length - 1;
+        }
+        state.line = found;
+      }
+      state.ply++;
+    }
     state.selected = state.mid = null;
     status('…');
+    await refresh();
+  }
+
+  // Goes to ply `ply` of line `line` (null: the main line).
+  async function goTo(line, ply) {
+    state.line = line;
+    state.ply = ply;
+    await refresh();
+  }
+
+  // Makes the variation shown the main line; the old main line becomes a variation.
+  async function promote() {
+    if (state.line === null) return;
+    const next = lineMoves(state.line), old = state.main;
+    let d = 0;
+    while (d < next.length && d < old.length && next[d] === old[d]) d++;
+    state.vars.splice(state.line, 1);
+    if (d < old.length) state.vars.push({ at: d, prefix: old.slice(0, d), moves: old.slice(d) });
+    state.main = next;
+    state.line = null;
     await refresh();
   }
 
@@ -277,8 +410,19 @@
     $('variant').value = variant;
     const lines = await request([`setoption name USI_Variant value ${variant}`, 'pieces']);
     state.pieces = Object.fromEntries(answer(lines, 'pieces ').split(' ').slice(1).map((p) => p.split('=')));
-    if (!keep) { state.start = null; state.moves = []; }
+    if (!keep) { state.start = null; setGame([], 0); }
   }
+
+  // A new game: `moves` as its main line, no variation, the board after `ply` of them.
+  function setGame(moves, ply) {
+    state.main = moves.slice();
+    state.vars = [];
+    state.line = null;
+    state.ply = ply;
+    state.result = null;
+  }
+
+  const describeResult = (r) => ({ '1-0': '1-0, ☗ sente wins', '0-1': '0-1, ☖ gote wins', '1/2-1/2': '½-½, a draw' })[r] || r;
 
   // A pasted SFEN (with `moves ...` after it, or `position sfen ...`): its first line only,
   // without control characters, so that nothing but a position reaches the engine; kept
@@ -286,9 +430,10 @@
   async function loadSfen(line) {
     const [setup, moves] = line.replace(/^position\s+/, '').replace(/^sfen\s+/, '').split(/\s+moves\s+/);
     await stopSearch();
-    const before = { start: state.start, moves: state.moves };
+    const before = { start: state.start, main: state.main, vars: state.vars, line: state.line, ply: state.ply, result: state.result };
     state.start = setup.trim();
-    state.moves = moves ? moves.trim().split(/\s+/) : [];
+    const list = moves ? moves.trim().split(/\s+/) : [];
+    setGame(list, list.length);
     if (await refresh()) return;
     const why = $('status').textContent.replace(/^error: /, '');
     Object.assign(state, before);
@@ -309,9 +454,14 @@
     const m = answer(lines, 'kifgame ').match(/^kifgame variant (\S+) sfen (.+?) moves ?(.*)$/);
     await setVariant(m[1], true);
     state.start = m[2];
-    state.moves = m[3] ? m[3].split(' ') : [];
+    // The whole game in the list, the board at its start.
+    setGame(m[3] ? m[3].split(' ') : [], 0);
+    const result = answer(lines, 'kifresult ');
+    state.result = result ? describeResult(result.split(' ')[1]) : null;
     $('mode').value = 'analyse';
     await refresh();
+    // Below the fold on a phone after "Load": the board and status back in view.
+    $('status').scrollIntoView({ block: 'start' });
   }
 
   for (let level = 20; level >= -9; level--) {
@@ -329,18 +479,25 @@
   };
   $('variant').onchange = oneAtATime(async () => { await setVariant($('variant').value); await refresh(); });
   $('mode').onchange = oneAtATime(() => refresh());
-  $('new').onclick = oneAtATime(async () => { await stopSearch(); state.start = null; state.moves = []; await refresh(); });
-  // The side to move after n moves from the start.
-  const sideAfter = (n) => {
-    const first = state.start && state.start.split(' ')[1] === 'w' ? 'gote' : 'sente';
-    return n % 2 === 0 ? first : (first === 'sente' ? 'gote' : 'sente');
-  };
-  $('undo').onclick = oneAtATime(async () => {
-    await stopSearch();
-    state.moves.pop();
-    // Against the engine, back to the player's own turn.
-    if (engineSide() && state.moves.length && sideAfter(state.moves.length) === engineSide()) state.moves.pop();
-    await refresh();
+  $('new').onclick = oneAtATime(async () => { await stopSearch(); state.start = null; setGame([], 0); await refresh(); });
+  // Stepping through the line shown: never changes the game.
+  const step = (to) => oneAtATime(async () => {
+    const length = lineMoves(state.line).length;
+    const ply = { first: 0, back: state.ply - 1, forward: state.ply + 1, last: length }[to];
+    if (ply < 0 || ply > length || ply === state.ply) return;
+    await goTo(state.line, ply);
+  });
+  $('first').onclick = step('first');
+  $('back').onclick = step('back');
+  $('forward').onclick = step('forward');
+  $('last').onclick = step('last');
+  $('promote').onclick = oneAtATime(() => promote());
+  document.addEventListener('keydown', (e) => {
+    if (e.target.closest('textarea, input, select') || e.altKey || e.ctrlKey || e.metaKey) return;
+    const to = { ArrowLeft: 'back', ArrowRight: 'forward', Home: 'first', End: 'last' }[e.key];
+    if (!to) return;
+    e.preventDefault();
+    step(to)();
   });
   $('flip').onclick = () => { state.flipped = !state.flipped; draw(); };
   $('export').onclick = () => {
@@ -353,7 +510,23 @@
   window.addEventListener('resize', draw);
 
   await request(['usi']);
-  await setVariant('chushogi');
-  await refresh();
+  // A link to a position (`#variant=...&sfen=...&moves=...&ply=N`) opens there; one the
+  // engine refuses opens the start position instead.
+  const link = new URLSearchParams(location.hash.slice(1));
+  await setVariant(['chushogi', 'shoshogi'].includes(link.get('variant')) ? link.get('variant') : 'chushogi');
+  if (link.has('sfen') || link.has('moves')) {
+    state.start = link.get('sfen') || null;
+    const moves = (link.get('moves') || '').split(' ').filter(Boolean);
+    setGame(moves, link.has('ply') ? Math.max(0, Math.min(moves.length, parseInt(link.get('ply'), 10) || 0)) : moves.length);
+    $('mode').value = 'analyse';
+    if (!(await refresh())) {
+      const why = $('status').textContent;
+      state.start = null; setGame([], 0);
+      await refresh();
+      status('The link\'s position was not loaded: ' + why);
+    }
+  } else {
+    await refresh();
+  }
   document.title = 'Shishi – ready';
 })();
