@@ -237,6 +237,18 @@ def check_page(mode, base):
         "the address of move 1 opens move 1 of the same game":
             nav["reopened"]["ply"] == 1 and nav["reopened"]["main"] == ten[:8] + [nav["other"]],
     }
+    touch = game["touch"]
+    checks.update({
+        "promotion asked in the page, naming the piece and what it becomes":
+            "歩兵 → 金将" in touch["dialog"][1] and "歩兵" in touch["dialog"][2]
+            and touch["promoted"] == ["6e6d+"],
+        "the lion's second step explained, the piece it may take ringed, an igui played":
+            "occupied" in touch["ringed"] and "Second step" in touch["hint"] and "igui" in touch["hint"]
+            and touch["igui"] == ["6f6e6f"],
+        "the engine panel: sente's view (☗), depth and speed, numbered moves":
+            touch["panel"]["eval"].startswith("☗") and "depth" in touch["panel"]["stats"]
+            and "nodes/s" in touch["panel"]["stats"] and (touch["panel"]["first"] or "").startswith("2."),
+    })
     for what, ok in checks.items():
         failures += not ok
         print(f"[{mode}] play page: {what}" + ("" if ok else f" WRONG: {nav}"))

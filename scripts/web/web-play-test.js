@@ -87,6 +87,7 @@ const fs = require('fs');
     result: document.getElementById('result').textContent, hash: location.hash }));
   const settled = (ply) => waitStep(`ply ${ply}`, (n) => window.SHISHI_PAGE.shown
     && window.SHISHI_PAGE.shown.endsWith(':' + n), ply, 30000);
+  const status = () => page.evaluate(() => document.getElementById('status').textContent);
   const nav = { opened: await view() };
   await page.keyboard.press('End');
   await settled(10);
@@ -122,10 +123,39 @@ const fs = require('fs');
   await page.waitForFunction(() => document.title === 'Shishi – ready', null, { timeout: 60000 });
   nav.reopened = await view();
   game.navigation = nav;
+  // Issue 60, item 4: promotion asked in the page, naming the piece and what it becomes;
+  // the lion's second step explained, a target with a piece on it ringed, not dotted.
+  const touch = {};
+  await page.fill('#paste', '5kg5/12/12/12/6P5/12/12/12/12/12/12/5KG5 b - 1');
+  await page.click('#load');
+  await waitStep('the pawn position', () => window.SHISHI_PAGE.shown === 'null:0', null, 30000);
+  await page.click('[data-square="6e"]');
+  await page.click('[data-square="6d"]');
+  await waitStep('the promotion dialog', () => !document.getElementById('promotion').hidden, null, 10000);
+  touch.dialog = await page.evaluate(() => [document.getElementById('promotion-text').textContent,
+    document.getElementById('promote-yes').textContent, document.getElementById('promote-no').textContent]);
+  await page.click('#promote-yes');
+  await waitStep('the promoted pawn', () => window.SHISHI_PAGE.shown === 'null:1', null, 30000);
+  touch.promoted = await page.evaluate(() => window.SHISHI_PAGE.main.slice());
+  await page.fill('#paste', '5kg5/12/12/12/6p5/6N5/12/12/12/12/12/5KG5 b - 1');
+  await page.click('#load');
+  await waitStep('the lion position', () => window.SHISHI_PAGE.shown === 'null:0', null, 30000);
+  await page.click('[data-square="6f"]');
+  touch.ringed = await page.evaluate(() => document.querySelector('[data-square="6e"]').className);
+  await page.click('[data-square="6e"]');
+  touch.hint = await status();
+  await page.click('[data-square="6f"]');
+  await waitStep('the igui', () => window.SHISHI_PAGE.shown === 'null:1', null, 30000);
+  touch.igui = await page.evaluate(() => window.SHISHI_PAGE.main.slice());
+  // The engine panel: sente's view said as such, numbered moves, depth and speed.
+  await page.waitForFunction(() => document.querySelectorAll('#lines li .move').length > 0, null, { timeout: 30000 });
+  touch.panel = await page.evaluate(() => ({ eval: document.getElementById('eval').textContent,
+    stats: document.getElementById('stats').textContent,
+    first: (document.querySelector('#lines li .move') || {}).textContent }));
+  game.touch = touch;
   // Issue 55, case 7: a pasted SFEN with a second line (`quit`) sent that line to the
   // engine, which ended, and the page waited for ever; a broken SFEN replaced the game.
   const CHU_START = 'lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1';
-  const status = () => page.evaluate(() => document.getElementById('status').textContent);
   await page.fill('#paste', `${CHU_START} moves 7i7h\nquit\n\u0007usinewgame`);
   await page.click('#load');
   await waitStep('the SFEN pasted with quit', () => window.SHISHI_PAGE.moves.join(' ') === '7i7h'

@@ -11,7 +11,7 @@
   const heard = (line) => {
     if (line.startsWith('info ') && !line.startsWith('info string') && onInfo) onInfo(line);
     // The engine's line in KIF notation (the KIF_PV option), as a chu player reads it.
-    if (line.startsWith('info string kif multipv 1 ') && onInfo) $('pv').textContent = line.slice('info string kif multipv 1 '.length);
+    if (line.startsWith('info string kif multipv ') && onInfo) onKifLine(line);
     for (const w of [...waiters]) {
       w.lines.push(line);
       if (w.pred(line)) { waiters.splice(waiters.indexOf(w), 1); w.resolve(w.lines); }
@@ -137,6 +137,7 @@
       if (name === state.selected) sq.classList.add('selected');
       if (name === state.mid) sq.classList.add('mid');
       if (hits.has(name)) sq.classList.add('target');
+      if (hits.has(name) && cell) sq.classList.add('occupied');
       if (cell) {
         const span = document.createElement('span');
         span.className = 'piece' + (cell.sente === state.flipped ? ' turned' : '') + (cell.promoted ? ' promoted' : '');
@@ -270,6 +271,8 @@
     state.side = lines.find((l) => l.startsWith('side to move')).endsWith('gote') ? 'gote' : 'sente';
     const over = lines.find((l) => l.startsWith('info string the game is over'));
     state.over = over ? over.replace('info string ', '') : null;
+    // A game against the engine is over: its thinking, hidden till now, may be shown.
+    if (state.over) drawPanel();
     state.legal = answer(lines, 'moves').split(' ').slice(1);
     state.last = state.moves[state.moves.length - 1] || null;
     state.selected = state.mid = null;
@@ -285,23 +288,105 @@
     return true;
   }
 
+  // The engine panel. Scores are from sente's view and say so (☗ +1.20: sente is better);
+  // a bound (the search saw only that the score is at least or at most this) is marked ≥
+  // or ≤ and keeps the line before it; each line's moves are numbered as the game's.
+  // In a game against the engine its thinking is hidden unless asked for (or the game is
+  // over).
+  let lines = {}, pendingKif = {};
+  const senteView = (words, at) => {
+    const sign = state.side === 'sente' ? 1 : -1;
+    let bound = words.includes('lowerbound') ? '≥' : words.includes('upperbound') ? '≤' : '';
+    if (bound && sign < 0) bound = bound === '≥' ? '≤' : '≥';
+    if (at('mate') > 0) {
+      const m = sign * +words[at('mate') + 1];
+      return { text: `${m > 0 ? '☗ sente' : '☖ gote'} mates in ${Math.abs(m)}`, chances: m > 0 ? 1 : -1, bound };
+    }
+    const cp = sign * +words[at('cp') + 1];
+    const chances = 2 / (1 + Math.exp(-0.00368208 * cp)) - 1;
+    return { text: `☗ ${cp >= 0 ? '+' : '−'}${(Math.abs(cp) / 100).toFixed(2)}`, chances, bound };
+  };
+  const hidden = () => engineSide() && !state.over && !$('show-thinking').checked;
+  function resetPanel() {
+    lines = {}; pendingKif = {};
+    $('eval').textContent = '–'; $('stats').textContent = ''; $('lines').innerHTML = '';
+    $('evalfill').style.height = '50%';
+  }
   function showInfo(line) {
     const words = line.split(' ');
     const at = (k) => words.indexOf(k);
-    const sign = state.side === 'sente' ? 1 : -1;
-    let text = null;
-    if (at('cp') > 0) text = ((sign * +words[at('cp') + 1]) / 100).toFixed(2);
-    if (at('mate') > 0) { const m = sign * +words[at('mate') + 1]; text = `${m > 0 ? '☗ sente' : '☖ gote'} mates in ${Math.abs(m)}`; }
-    if (text !== null) $('eval').textContent = (text.startsWith('-') || text.includes('mates') ? '' : '+') + text + `  (depth ${words[at('depth') + 1]})`;
+    const value = (k) => (at(k) > 0 ? +words[at(k) + 1] : null);
+    if (at('score') < 0) return;
+    const n = value('multipv') || 1;
+    const score = senteView(words, at);
+    const entry = lines[n] || { kif: null };
+    entry.score = score;
+    entry.depth = value('depth');
+    lines[n] = entry;
+    // Only an exact line's moves replace the line shown.
+    pendingKif[n] = !score.bound;
+    if (n === 1) {
+      const nodes = value('nodes'), nps = value('nps'), ms = value('time');
+      const k = (x) => (x >= 1e6 ? (x / 1e6).toFixed(1) + 'M' : x >= 1e3 ? Math.round(x / 1e3) + 'k' : String(x));
+      state.stats = `depth ${entry.depth}${value('seldepth') ? '/' + value('seldepth') : ''} · ${k(nodes || 0)} nodes · ${k(nps || 0)} nodes/s · ${((ms || 0) / 1000).toFixed(1)} s`;
+    }
+    drawPanel();
   }
+  function onKifLine(line) {
+    const m = line.match(/^info string kif multipv (\d+) (.*)$/);
+    if (!m || !pendingKif[+m[1]] || !lines[+m[1]]) return;
+    pendingKif[+m[1]] = false;
+    lines[+m[1]].kif = m[2];
+  }
+  function drawPanel() {
+    if (hidden()) {
+      $('eval').innerHTML = '<span class="hidden-note">thinking (hidden in a game)</span>';
+      $('stats').textContent = ''; $('lines').innerHTML = ''; $('evalfill').style.height = '50%';
+      return;
+    }
+    const best = lines[1];
+    if (!best) return;
+    $('eval').innerHTML = '';
+    const e = document.createElement('span');
+    e.textContent = `${best.score.bound}${best.score.text}`;
+    if (best.score.bound) e.className = 'bound';
+    $('eval').appendChild(e);
+    $('evalfill').style.height = `${Math.round(50 + 50 * best.score.chances)}%`;
+    $('stats').textContent = state.stats || '';
+    const list = $('lines');
+    list.innerHTML = '';
+    for (const n of Object.keys(lines).map(Number).sort((a, b) => a - b)) {
+      const l = lines[n];
+      const li = document.createElement('li');
+      const sc = document.createElement('span');
+      sc.className = 'score';
+      sc.textContent = `${l.score.bound}${l.score.text}`;
+      li.appendChild(sc);
+      // Each move its number (as the game numbers its moves) and no break inside it.
+      const moves = (l.kif || '').split(/(?=[☗☖])/).map((t) => t.trim()).filter(Boolean);
+      moves.forEach((t, i) => {
+        const mv = document.createElement('span');
+        mv.className = 'move';
+        const num = document.createElement('span');
+        num.className = 'n';
+        num.textContent = `${firstNumber() + state.ply + i}.`;
+        mv.append(num, t);
+        li.appendChild(mv);
+      });
+      list.appendChild(li);
+    }
+  }
+  $('show-thinking').onchange = () => drawPanel();
 
   async function think() {
     status('Shishi is thinking…');
+    resetPanel();
     onInfo = showInfo;
     const done = until((l) => l.startsWith('bestmove'));
     state.searching = done;
     engine.postMessage(`setoption name Skill_Level value ${$('level').value}`);
     engine.postMessage('setoption name Threads value 1');
+    engine.postMessage('setoption name MultiPV value 1');
     engine.postMessage(`go movetime ${$('movetime').value}`);
     const lines = await done;
     state.searching = null;
@@ -318,11 +403,13 @@
   }
 
   function analyse() {
+    resetPanel();
     onInfo = showInfo;
     const done = until((l) => l.startsWith('bestmove'));
     state.searching = done.then(() => { state.searching = null; }, () => { state.searching = null; });
     engine.postMessage('setoption name Skill_Level value 20');
     engine.postMessage(`setoption name Threads value ${analysisThreads}`);
+    engine.postMessage(`setoption name MultiPV value ${$('multipv').value}`);
     engine.postMessage('go infinite');
   }
 
@@ -377,27 +464,62 @@
     await refresh();
   }
 
+  // Board coordinates of a square name (`7h`).
+  const sqX = (name) => state.files - parseInt(name, 10);
+  const sqY = (name) => name.charCodeAt(name.length - 1) - 97;
+  const turnText = () => (state.side === 'sente' ? 'Your move (☗ sente).' : 'Your move (☖ gote).');
+  // The promotion choice, in the page: names the piece and what it becomes; true to
+  // promote. Escape keeps the piece as it is.
+  function askPromotion(from) {
+    const cell = state.board[sqY(from)][sqX(from)];
+    const name = state.pieces[cell.kind] || cell.kind, promoted = state.pieces['+' + cell.kind] || '+' + cell.kind;
+    $('promotion-text').textContent = `Promote the ${name} (${cell.kind.toUpperCase()}) to ${promoted}?`;
+    $('promote-yes').textContent = `Promote: ${name} → ${promoted}`;
+    $('promote-no').textContent = `Keep the ${name}`;
+    $('promotion').hidden = false;
+    $('promote-yes').focus();
+    return new Promise((resolve) => {
+      const done = (yes) => {
+        $('promotion').hidden = true;
+        document.removeEventListener('keydown', onKey, true);
+        resolve(yes);
+      };
+      const onKey = (e) => { if (e.key === 'Escape') { e.stopPropagation(); done(false); } };
+      document.addEventListener('keydown', onKey, true);
+      $('promote-yes').onclick = () => done(true);
+      $('promote-no').onclick = () => done(false);
+    });
+  }
+
   function click(square) {
     if (state.over || engineSide() === state.side) return;
     const mine = state.legal.map((m) => [m, parseMove(m)]);
     if (state.selected) {
       const from = mine.filter(([, p]) => p.from === state.selected);
-      const choose = (list) => {
+      const choose = async (list) => {
         const plain = list.find(([m]) => !m.endsWith('+')), promoting = list.find(([m]) => m.endsWith('+'));
-        if (plain && promoting) return confirm('Promote?') ? promoting[0] : plain[0];
+        if (plain && promoting) return (await askPromotion(state.selected)) ? promoting[0] : plain[0];
         return (promoting || plain)[0];
       };
+      const playChosen = async (list) => play(await choose(list));
       if (state.mid) {
         const doubles = from.filter(([, p]) => p.mid === state.mid && p.to === square);
         const single = square === state.mid ? from.filter(([, p]) => !p.mid && p.to === square) : [];
-        if (doubles.length) return play(choose(doubles));
-        if (single.length) return play(choose(single));
-        state.selected = state.mid = null; draw(); return;
+        if (doubles.length) return playChosen(doubles);
+        if (single.length) return playChosen(single);
+        state.selected = state.mid = null; draw(); status(turnText()); return;
       }
       const doubles = from.filter(([, p]) => p.mid === square);
       const singles = from.filter(([, p]) => !p.mid && p.to === square);
-      if (doubles.length) { state.mid = square; draw(); return; }
-      if (singles.length) return play(choose(singles));
+      if (doubles.length) {
+        state.mid = square; draw();
+        const back = from.some(([, p]) => p.mid === square && p.to === state.selected);
+        const stop = singles.length > 0;
+        status(`Second step: click where it goes on` + (stop ? `, ${square} again to stop there` : '')
+          + (back ? `, or its own square to ${state.board[sqY(square)][sqX(square)] ? 'capture and return (igui)' : 'return (jitto: a pass)'}` : '') + '.');
+        return;
+      }
+      if (singles.length) return playChosen(singles);
     }
     state.selected = mine.some(([, p]) => p.from === square) ? square : null;
     state.mid = null;
@@ -493,7 +615,7 @@
   $('last').onclick = step('last');
   $('promote').onclick = oneAtATime(() => promote());
   document.addEventListener('keydown', (e) => {
-    if (e.target.closest('textarea, input, select') || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (e.target.closest('textarea, input, select') || e.altKey || e.ctrlKey || e.metaKey || !$('promotion').hidden) return;
     const to = { ArrowLeft: 'back', ArrowRight: 'forward', Home: 'first', End: 'last' }[e.key];
     if (!to) return;
     e.preventDefault();
