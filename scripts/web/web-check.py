@@ -249,6 +249,15 @@ def check_page(mode, base):
             touch["panel"]["eval"].startswith("☗") and "depth" in touch["panel"]["stats"]
             and "nodes/s" in touch["panel"]["stats"] and (touch["panel"]["first"] or "").startswith("2."),
     })
+    ph = game["phone"]
+    checks.update({
+        "at 420 px: the board as wide as the screen, one kanji a piece, board and status in "
+        "view after Load":
+            ph["board"]["left"] >= 0 and ph["wrap"]["right"] <= 420 and ph["board"]["width"] >= 360
+            and ph["status"]["top"] >= -1 and ph["board"]["bottom"] <= 860
+            and ph["pieceset"] == "one" and ph["kanji"] == "歩",
+        "a move made by dragging the piece": ph["dragged"] == ["8i8h"],
+    })
     for what, ok in checks.items():
         failures += not ok
         print(f"[{mode}] play page: {what}" + ("" if ok else f" WRONG: {nav}"))

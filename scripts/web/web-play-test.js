@@ -179,6 +179,27 @@ const fs = require('fs');
     && document.getElementById('status').textContent.startsWith('Your move'), null, 30000);
   const sho = await playPlies(10);
   game.sho = { moves: sho.moves, squares: await page.evaluate(() => document.querySelectorAll('[data-square]').length) };
+  // Issue 60, item 5: at 420 x 860 the board is as wide as the screen, one kanji a piece,
+  // and after Load the status line and the whole board are in view; a move by dragging.
+  const phone = await browser.newPage({ viewport: { width: 420, height: 860 } });
+  await phone.goto(base + '/play/index.html');
+  await phone.waitForFunction(() => document.title === 'Shishi – ready', null, { timeout: 60000 });
+  await phone.fill('#paste', fs.readFileSync(kifFile, 'utf8'));
+  await phone.click('#load');
+  await phone.waitForFunction(() => window.SHISHI_PAGE.shown === 'null:0', null, { timeout: 30000 });
+  const box = (sel) => phone.evaluate((q) => { const r = document.querySelector(q).getBoundingClientRect();
+    return { left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width }; }, sel);
+  game.phone = { board: await box('#board'), wrap: await box('#board-wrap'), status: await box('#status'),
+    pieceset: await phone.evaluate(() => document.getElementById('pieceset').value),
+    kanji: await phone.evaluate(() => document.querySelector('[data-square="7i"] .piece').textContent) };
+  // A drag from 8h (the pawn of the game's first move) to 8g... after End the position is
+  // the game's last; at the start 8i holds a pawn that may step to 8h.
+  const center = async (sq) => { const b = await box(`[data-square="${sq}"]`); return [(b.left + b.right) / 2, (b.top + b.bottom) / 2]; };
+  const [fx, fy] = await center('8i'), [tx, ty] = await center('8h');
+  await phone.mouse.move(fx, fy); await phone.mouse.down(); await phone.mouse.move(tx, ty, { steps: 5 }); await phone.mouse.up();
+  await phone.waitForFunction(() => window.SHISHI_PAGE.shown === 'null:1', null, { timeout: 30000 });
+  game.phone.dragged = await phone.evaluate(() => window.SHISHI_PAGE.moves.slice());
+  if (shot) await phone.screenshot({ path: shot.replace(/\.png$/, '-420.png') });
   console.log(JSON.stringify(game));
   await browser.close();
 })().catch((e) => { console.error(String(e)); process.exit(1); });

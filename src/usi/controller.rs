@@ -374,18 +374,21 @@ impl Controller {
         }
     }
 
-    /// `pieces`: `pieces LETTERS=NAME ...` for the variant's kinds (`p=歩兵 +p=と金 ...`),
-    /// so that a page draws the board in kanji without a table of its own.
+    /// `pieces`: `pieces LETTERS=NAME ...` for the variant's kinds (`p=歩兵 +p=金将 ...`),
+    /// then `pieces1 LETTERS=KANJI ...`, one kanji each (`p=歩 +p=杏 +b=馬 ...`), so that
+    /// a page draws the board in either set without a table of its own.
     fn pieces(&self) {
-        let kinds: Vec<String> = self
-            .session
-            .variant()
-            .spec
-            .kinds
+        let kinds = &self.session.variant().spec.kinds;
+        let two: Vec<String> = kinds
             .iter()
             .map(|k| format!("{}={}", k.sfen, k.kif_name))
             .collect();
-        self.out.line(&format!("pieces {}", kinds.join(" ")));
+        self.out.line(&format!("pieces {}", two.join(" ")));
+        let one: Vec<String> = kinds
+            .iter()
+            .map(|k| format!("{}={}", k.sfen, k.one_kanji()))
+            .collect();
+        self.out.line(&format!("pieces1 {}", one.join(" ")));
     }
 
     /// `kifread`: a KIF file read as `kifgame variant V sfen SFEN moves M...` (after

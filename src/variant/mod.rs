@@ -50,6 +50,15 @@ pub struct KindSpec {
 }
 
 impl KindSpec {
+    /// The kind's one-kanji name, as one-kanji piece sets draw it: its board-diagram name
+    /// without the `成` that a diagram puts before a promoted kind whose kanji another kind
+    /// has (`成馬` -> `馬`: a set draws promoted kinds in red, which tells them apart).
+    pub fn one_kanji(&self) -> &'static str {
+        self.kif_board_name
+            .strip_prefix('成')
+            .unwrap_or(self.kif_board_name)
+    }
+
     /// A kind with no special flags (the variant files set `royal`, `lion`, `weak` and forced
     /// promotion with struct update syntax).
     pub const fn new(

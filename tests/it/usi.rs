@@ -697,6 +697,20 @@ fn kif_and_kifread_give_a_page_the_game_in_the_engines_own_notation() {
         pieces.contains(" n=獅子 ") && pieces.contains(" +p=金将"),
         "{pieces}"
     );
+    // One kanji each for a one-kanji set (issue 60): a promoted kind's own, without 成.
+    let one = e.until(10.0, |l| l.starts_with("pieces1 "));
+    for (letters, kanji) in [
+        ("n", "獅"),
+        ("h", "馬"),
+        ("+b", "馬"),
+        ("+p", "杏"),
+        ("+r", "龍"),
+    ] {
+        assert!(
+            one.contains(&format!(" {letters}={kanji}")),
+            "{letters}: {one}"
+        );
+    }
     // An unfinished game states no result; a resignation does (issue 60: the page shows it).
     assert!(!e.seen.iter().any(|l| l.starts_with("kifresult")));
     let resigned = encoded.replace(

@@ -118,8 +118,11 @@
 
   function draw() {
     const wrap = $('board-wrap'), board = $('board');
-    const room = wrap.parentElement.clientWidth - 30;
+    // As wide as the column allows (on a phone, the screen), less the rank names.
+    const room = wrap.parentElement.clientWidth - 22;
     wrap.style.setProperty('--sq', Math.max(20, Math.min(48, Math.floor(room / state.files))) + 'px');
+    const oneKanji = $('pieceset').value === 'one';
+    wrap.classList.toggle('one-kanji', oneKanji);
     wrap.style.setProperty('--files', state.files); wrap.style.setProperty('--ranks', state.ranks);
     const xs = [...Array(state.files).keys()], ys = [...Array(state.ranks).keys()];
     if (state.flipped) { xs.reverse(); ys.reverse(); }
@@ -141,10 +144,17 @@
       if (cell) {
         const span = document.createElement('span');
         span.className = 'piece' + (cell.sente === state.flipped ? ' turned' : '') + (cell.promoted ? ' promoted' : '');
-        span.textContent = state.pieces[cell.kind] || cell.kind;
+        span.textContent = (oneKanji ? state.pieces1 : state.pieces)[cell.kind] || cell.kind;
         sq.appendChild(span);
+        if ((cell.sente ? 'sente' : 'gote') === state.side) sq.classList.add('own');
       }
       sq.addEventListener('click', () => click(name));
+      // Drag and drop as well as two clicks: a press on a piece selects it, a release on
+      // another square is the click there (a lion's mid square, then the next click or drag).
+      sq.addEventListener('pointerdown', (e) => {
+        if (!sq.classList.contains('own') || e.button > 0) return;
+        dragFrom = name;
+      });
       board.appendChild(sq);
     }
   }
@@ -464,6 +474,19 @@
     await refresh();
   }
 
+  // A drag in progress: the square pressed on.
+  let dragFrom = null;
+  document.addEventListener('pointerup', (e) => {
+    const from = dragFrom;
+    dragFrom = null;
+    if (!from) return;
+    const under = document.elementFromPoint(e.clientX, e.clientY);
+    const to = under && under.closest('[data-square]');
+    if (!to || to.dataset.square === from) return;
+    if (state.selected !== from) click(from);
+    click(to.dataset.square);
+  });
+
   // Board coordinates of a square name (`7h`).
   const sqX = (name) => state.files - parseInt(name, 10);
   const sqY = (name) => name.charCodeAt(name.length - 1) - 97;
@@ -531,7 +554,9 @@
     state.variant = variant;
     $('variant').value = variant;
     const lines = await request([`setoption name USI_Variant value ${variant}`, 'pieces']);
-    state.pieces = Object.fromEntries(answer(lines, 'pieces ').split(' ').slice(1).map((p) => p.split('=')));
+    const names = (prefix) => Object.fromEntries(answer(lines, prefix).split(' ').slice(1).map((p) => p.split('=')));
+    state.pieces = names('pieces ');
+    state.pieces1 = names('pieces1 ');
     if (!keep) { state.start = null; setGame([], 0); }
   }
 
@@ -586,6 +611,9 @@
     $('status').scrollIntoView({ block: 'start' });
   }
 
+  // One kanji a piece by default on a narrow screen (two-kanji names at phone sizes blur).
+  $('pieceset').value = window.matchMedia('(max-width: 600px)').matches ? 'one' : 'two';
+  $('pieceset').onchange = () => draw();
   for (let level = 20; level >= -9; level--) {
     const o = document.createElement('option');
     o.value = level; o.textContent = level === 20 ? '20 (full strength)' : String(level);
