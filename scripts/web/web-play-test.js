@@ -52,6 +52,8 @@ const fs = require('fs');
       if (squares.length === 2 && await page.evaluate((to) => window.SHISHI_PAGE.mid === to, squares[1])) {
         await page.click(`[data-square="${squares[1]}"]`);
       }
+      // The move chosen does not promote: where the page asks, keep the piece.
+      if (await page.evaluate(() => !document.getElementById('promotion').hidden)) await page.click('#promote-no');
       // Our move and the engine's answer (or the end).
       await page.waitForFunction((n) => window.SHISHI_PAGE.over || (window.SHISHI_PAGE.moves.length >= n + 2 &&
         document.getElementById('status').textContent.startsWith('Your move')), before, { timeout: 60000 })
