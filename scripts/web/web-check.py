@@ -260,7 +260,7 @@ def check_page(mode, base):
     })
     for what, ok in checks.items():
         failures += not ok
-        print(f"[{mode}] play page: {what}" + ("" if ok else f" WRONG: {nav}"))
+        print(f"[{mode}] play page: {what}" + ("" if ok else f" WRONG: {ph if 'px' in what else nav}"))
     hostile = game["hostile"]
     pasted_ok = hostile["pasted"] == {"moves": ["7i7h"], "restarts": 0}
     failures += not pasted_ok

@@ -191,7 +191,13 @@ const fs = require('fs');
   await phone.waitForFunction(() => window.SHISHI_PAGE.shown === 'null:0', null, { timeout: 30000 });
   const box = (sel) => phone.evaluate((q) => { const r = document.querySelector(q).getBoundingClientRect();
     return { left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width }; }, sel);
-  game.phone = { board: await box('#board'), wrap: await box('#board-wrap'), status: await box('#status'),
+  // The three boxes at one moment (the page may still be scrolling back after Load).
+  await phone.waitForTimeout(300);
+  const boxes = await phone.evaluate(() => Object.fromEntries(['#board', '#board-wrap', '#status'].map((q) => {
+    const r = document.querySelector(q).getBoundingClientRect();
+    return [q, { left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width }];
+  })));
+  game.phone = { board: boxes['#board'], wrap: boxes['#board-wrap'], status: boxes['#status'],
     pieceset: await phone.evaluate(() => document.getElementById('pieceset').value),
     kanji: await phone.evaluate(() => document.querySelector('[data-square="7i"] .piece').textContent) };
   // A drag from 8h (the pawn of the game's first move) to 8g... after End the position is

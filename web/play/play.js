@@ -606,8 +606,10 @@
     const result = answer(lines, 'kifresult ');
     state.result = result ? describeResult(result.split(' ')[1]) : null;
     $('mode').value = 'analyse';
+    // Below the fold on a phone after "Load": the board and status back in view (before the
+    // position is drawn, so that it is there when it shows; and after, if it moved).
+    $('status').scrollIntoView({ block: 'start' });
     await refresh();
-    // Below the fold on a phone after "Load": the board and status back in view.
     $('status').scrollIntoView({ block: 'start' });
   }
 
