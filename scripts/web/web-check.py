@@ -19,7 +19,11 @@ Chromium, on each:
   plies on the plain one; checks the game with the native engine (every move legal) and the
   move list (one item a move, numbered 1 to N: a lion's two steps in one); then
   pastes a lishogi KIF into the page and checks the moves it loaded; then plays 10 plies of
-  sho on its 9 x 9 board and checks them likewise;
+  sho on its 9 x 9 board and checks them likewise; and the study board: navigation and
+  variations, the address, the engine panel, the promotion choice, the lion's two steps,
+  dragging, the 420 px layout. Where Debian's firefox-esr is installed, the play page's
+  checks run in headless Firefox too (puppeteer-core over WebDriver BiDi, installed into
+  target/web-tools; scripts/web/browsers.js), 30 plies a build;
 - runs web/test/hostile.html: issue 55's bursts replayed (a stop read ahead by the one-
   thread build, input over the threads build's 64 KiB ring, the play page's kifread of a
   653-ply game, a 2 MiB line), then a seeded fuzz of random bursts of USI commands with
@@ -34,6 +38,7 @@ Exits 1 on any failed check. Needs chromium (apt-get install chromium), node and
 import argparse
 import json
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -62,15 +67,15 @@ def driver(url, timeout_ms=90000, width=0):
     return json.loads(out.stdout)
 
 
-def play_game(base, max_plies, screenshot):
+def play_game(base, max_plies, screenshot, browser="chromium"):
     tools = os.path.join(ROOT, "target", "web-tools")
-    env = dict(os.environ, NODE_PATH=os.path.join(tools, "node_modules"))
+    env = dict(os.environ, NODE_PATH=os.path.join(tools, "node_modules"), SHISHI_BROWSER=browser)
     kif = os.path.join(ROOT, "tests", "data", "analyse", "lishogi-server.kif")
     out = subprocess.run(["node", os.path.join(ROOT, "scripts", "web", "web-play-test.js"), base, kif,
                           str(max_plies), os.path.join(ROOT, "target", "web", screenshot)],
                          capture_output=True, text=True, env=env, timeout=1200)
     if out.returncode != 0:
-        sys.exit(f"the play page run failed: {out.stderr.strip()}")
+        sys.exit(f"the play page run failed ({browser}): {out.stderr.strip()}")
     return json.loads(out.stdout)
 
 
@@ -131,6 +136,9 @@ def main():
     if not os.path.isdir(os.path.join(tools, "node_modules", "playwright-core")):
         os.makedirs(tools, exist_ok=True)
         subprocess.run(["npm", "install", "--silent", "--prefix", tools, "playwright-core@1"],
+                       check=True)
+    if firefox_available() and not os.path.isdir(os.path.join(tools, "node_modules", "puppeteer-core")):
+        subprocess.run(["npm", "install", "--silent", "--prefix", tools, "puppeteer-core@24"],
                        check=True)
     servers = []
     try:
@@ -201,8 +209,29 @@ def check_page(mode, base):
     failures += not ceval_ok
     print(f"[{mode}] lishogi loader: MultiPV 3 read by ceval's rules: {ceval['shown']} evaluations "
           f"shown, {ceval['stale']} with a stale or missing row" + ("" if ceval_ok else " WRONG"))
-    max_plies = 400 if mode == "threads" else 30
-    game = play_game(base, max_plies, "play.png" if mode == "threads" else "play-single.png")
+    failed, done = check_play(mode, base, "chromium", 400 if mode == "threads" else 30)
+    failures += failed
+    checks = 3 + len(r["steps"]) + done
+    if firefox_available():
+        failed, done = check_play(mode, base, "firefox", 30)
+        failures += failed
+        checks += done
+    return failures, checks
+
+
+def firefox_available():
+    """Whether the page tests can run in Firefox too: Debian's firefox-esr and
+    puppeteer-core (installed into target/web-tools when Firefox is there)."""
+    return shutil.which("firefox-esr") is not None
+
+
+def check_play(mode, base, browser, max_plies):
+    """The play page under one build in one browser; (failures, checks)."""
+    failures = 0
+    shot = ("play.png" if mode == "threads" else "play-single.png") if browser == "chromium" \
+        else f"play-{mode}-firefox.png"
+    game = play_game(base, max_plies, shot, browser)
+    mode = mode if browser == "chromium" else f"{mode}/firefox"
     legal, why = native_game_is_legal(game["moves"])
     failures += not legal
     print(f"[{mode}] play page: a game of {len(game['moves'])} plies clicked against the engine, "
@@ -281,7 +310,7 @@ def check_page(mode, base):
     failures += not sho_ok
     print(f"[{mode}] play page: sho on a {sho['squares']}-square board, {len(sho['moves'])} plies "
           + ("every move legal by the native engine" if sho_ok else f"WRONG: {why}"))
-    return failures, 3 + len(r["steps"]) + 7 + len(checks)
+    return failures, 7 + len(checks)
 
 
 def check_package():

@@ -1,20 +1,17 @@
-// The play page in headless Chromium, as a person uses it: a whole game against the engine
+// The play page in headless Chromium (or Firefox), as a person uses it: a whole game against the engine
 // played by clicking (each of our moves one the page offers, picked at random), then a
 // lishogi KIF loaded by pasting, an SFEN pasted with a second line, a broken SFEN, the engine
 // ended under the page (it must start again), then a few moves of sho. Prints {"moves": [...], "ended":
 // "...", "listed": [...], "loaded": [...], "kif": [...], "sho": {...}} for
 // scripts/web/web-check.py, which checks the moves with the native engine.
 // usage: node scripts/web/web-play-test.js BASE_URL KIF_FILE [MAX_PLIES] [SCREENSHOT.png]
-const { chromium } = require('playwright-core');
+const { launch } = require('./browsers.js');
 const fs = require('fs');
 
 (async () => {
   const [base, kifFile, maxPlies, shot] = [process.argv[2], process.argv[3], +(process.argv[4] || 400), process.argv[5]];
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  // SHISHI_BROWSER=firefox runs the same test in Firefox ESR (puppeteer-core, WebDriver BiDi).
+  const browser = await launch(process.env.SHISHI_BROWSER || 'chromium');
   const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
   page.on('pageerror', (e) => console.error('page error:', e.message));
   await page.goto(base + '/play/index.html');
