@@ -19,7 +19,7 @@ pub fn kanji_number(n: usize) -> String {
 }
 
 /// Chu squares as lishogi writes them: Arabic file, kanji rank (`7八`, `10十一`).
-pub(super) fn kif_square(variant: &Variant, sq: Square) -> String {
+fn kif_square(variant: &Variant, sq: Square) -> String {
     format!(
         "{}{}",
         variant.spec.files - sq.x(),
@@ -101,12 +101,7 @@ pub fn kif_line_marked(pos: &Position, moves: &[Move], last_to: Option<Square>) 
     line_text(pos, moves, last_to, true)
 }
 
-pub(super) fn line_text(
-    pos: &Position,
-    moves: &[Move],
-    mut last_to: Option<Square>,
-    marks: bool,
-) -> String {
+fn line_text(pos: &Position, moves: &[Move], mut last_to: Option<Square>, marks: bool) -> String {
     let mut pos = pos.clone();
     let mut out = Vec::new();
     for &mv in moves {
@@ -128,7 +123,7 @@ pub(super) fn line_text(
 }
 
 /// Kanji rank numerals up to 16.
-pub(super) fn kanji_to_number(text: &str) -> Option<usize> {
+fn kanji_to_number(text: &str) -> Option<usize> {
     let digit = |c: char| {
         "一二三四五六七八九"
             .chars()
@@ -145,7 +140,7 @@ pub(super) fn kanji_to_number(text: &str) -> Option<usize> {
 }
 
 /// A square in KIF writing: Arabic or full-width file, kanji rank (`7八`, `10十一`, `７六`).
-pub(super) fn read_square(variant: &Variant, text: &str) -> Option<Square> {
+fn read_square(variant: &Variant, text: &str) -> Option<Square> {
     let normal: String = text
         .chars()
         .map(|c| {
@@ -166,7 +161,7 @@ pub(super) fn read_square(variant: &Variant, text: &str) -> Option<Square> {
 }
 
 /// The origin in `（←7九）` (chu) or `(77)` (sho).
-pub(super) fn kif_origin(variant: &Variant, text: &str) -> Option<Square> {
+fn kif_origin(variant: &Variant, text: &str) -> Option<Square> {
     if let Some(start) = text.find('←') {
         let rest = &text[start + '←'.len_utf8()..];
         let end = rest.find(['）', ')'])?;
@@ -184,11 +179,7 @@ pub(super) fn kif_origin(variant: &Variant, text: &str) -> Option<Square> {
 }
 
 /// The destination at the start of a move text (`7八歩兵...`, `仝龍馬...`, `同　歩...`).
-pub(super) fn kif_destination(
-    variant: &Variant,
-    text: &str,
-    last: Option<Square>,
-) -> Option<Square> {
+fn kif_destination(variant: &Variant, text: &str, last: Option<Square>) -> Option<Square> {
     let text = text.trim_start_matches(['▲', '△', '☗', '☖']);
     if text.starts_with('仝') || text.starts_with('同') {
         return last;
@@ -208,7 +199,7 @@ pub(super) fn kif_destination(
 /// Whether a KIF move promotes: `成` right after the piece's name, before the origin
 /// (`7三銀成(64)`, `3三角行成 （←6六）`); not `不成`, and not the `成` that begins a
 /// promoted piece's name (`成銀`, `成飛`).
-pub(super) fn kif_promotes(text: &str) -> bool {
+fn kif_promotes(text: &str) -> bool {
     let text = text.replace("（居食い）", "").replace("(じっと)", "");
     let head = text.split(['（', '(']).next().unwrap_or("").trim_end();
     head.ends_with('成') && !head.ends_with("不成")

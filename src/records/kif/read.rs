@@ -17,7 +17,7 @@ use crate::variant::{KifStyle, Variant};
 /// lines with the step right after the number (`   9一歩目 8五獅子 （←8六）`, `   9二歩目
 /// 9四獅子 （←8五）`). `None` for any other line: a line must begin with its move number
 /// (a comment that mentions `5手目` is no move).
-pub(super) fn kif_move_text(line: &str) -> Option<&str> {
+fn kif_move_text(line: &str) -> Option<&str> {
     let after = after_move_number(line.trim_start())?;
     let after = after.strip_prefix("手目").unwrap_or(after);
     let step = after.starts_with("一歩目") || after.starts_with("二歩目");
@@ -36,7 +36,7 @@ pub(super) fn kif_move_text(line: &str) -> Option<&str> {
 
 /// A move line's thinking time, ms: the first part of its time field (`( 0:12/00:03:40)`:
 /// 12 s; `(1:02:03/...)` as hours too).
-pub(super) fn move_time_ms(line: &str) -> Option<u64> {
+fn move_time_ms(line: &str) -> Option<u64> {
     let open = line.rfind('(')?;
     let field = line[open + 1..].trim_end_matches(')').trim();
     let (this_move, _) = field.split_once('/')?;
@@ -50,7 +50,7 @@ pub(super) fn move_time_ms(line: &str) -> Option<u64> {
 }
 
 /// The move number at the start of a KIF move line (`  12   7八歩兵`, `12手目`).
-pub(super) fn move_number(line: &str) -> Option<usize> {
+fn move_number(line: &str) -> Option<usize> {
     let line = line.trim_start();
     let digits = line.len() - line.trim_start_matches(|c: char| c.is_ascii_digit()).len();
     line[..digits].parse().ok()
@@ -58,19 +58,19 @@ pub(super) fn move_number(line: &str) -> Option<usize> {
 
 /// Whether a KIF line is a comment (`*` a move's or the game's comment, `#` a file
 /// comment, `&` an annotation): never a move, an ending or a header tag.
-pub(super) fn is_comment(line: &str) -> bool {
+fn is_comment(line: &str) -> bool {
     line.starts_with(['*', '#', '&'])
 }
 
 /// What follows the move number at the start of a KIF line; `None` without one.
-pub(super) fn after_move_number(line: &str) -> Option<&str> {
+fn after_move_number(line: &str) -> Option<&str> {
     let after = line.trim_start_matches(|c: char| c.is_ascii_digit());
     (after.len() < line.len()).then_some(after)
 }
 
 /// The variant a KIF's moves are written for: the first of [`Variant::all`] whose
 /// [`KifStyle`] the move lines are written in ([`kif_style_of_notation`]).
-pub(super) fn variant_of_notation(text: &str) -> Option<&'static Variant> {
+fn variant_of_notation(text: &str) -> Option<&'static Variant> {
     let style = kif_style_of_notation(text)?;
     Variant::all().into_iter().find(|v| v.spec.kif == style)
 }
@@ -78,7 +78,7 @@ pub(super) fn variant_of_notation(text: &str) -> Option<&'static Variant> {
 /// The notation a KIF's moves are written in: chu's names the origin as `（←7九）` and
 /// writes a lion's double move in steps; standard shogi's (sho's) as `(77)`. Only the move
 /// lines are read (a word in an event name or a comment says nothing).
-pub(super) fn kif_style_of_notation(text: &str) -> Option<KifStyle> {
+fn kif_style_of_notation(text: &str) -> Option<KifStyle> {
     for line in text.lines().map(str::trim).filter(|l| !is_comment(l)) {
         let Some(rest) = kif_move_text(line) else {
             continue;
@@ -133,11 +133,10 @@ pub(super) fn kif_result(line: &str, to_move: Color) -> Option<GameResult> {
 
 /// The header tags of a game's KIF that its annotated KIF keeps (the players are kept
 /// apart; a board diagram's lines are no tags).
-pub(super) const KIF_HEADER_TAGS: &[&str] =
-    &["開始日時", "終了日時", "棋戦", "場所", "持ち時間", "手合割"];
+const KIF_HEADER_TAGS: &[&str] = &["開始日時", "終了日時", "棋戦", "場所", "持ち時間", "手合割"];
 
 /// The words a KIF writes in place of a move when the game ends.
-pub(super) const KIF_ENDINGS: &[&str] = &[
+const KIF_ENDINGS: &[&str] = &[
     "投了",
     "中断",
     "千日手",
@@ -330,7 +329,7 @@ impl<'a> KifReader<'a> {
 }
 
 /// A [`KifError`] of `file` at `line`.
-pub(super) fn error(file: &str, line: Option<usize>, problem: KifProblem) -> KifError {
+fn error(file: &str, line: Option<usize>, problem: KifProblem) -> KifError {
     KifError {
         file: file.to_string(),
         line,

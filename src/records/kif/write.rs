@@ -106,7 +106,7 @@ pub fn game_to_kif(game: &Game, reason: &str) -> Result<String, RecordError> {
 }
 
 /// A KIF time field: `(mm:ss/hh:mm:ss)`, this move's time and the mover's total.
-pub(super) fn time_field(this_move: u64, total: u64) -> String {
+fn time_field(this_move: u64, total: u64) -> String {
     format!(
         "({:02}:{:02}/{:02}:{:02}:{:02})",
         this_move / 60,
