@@ -11,6 +11,7 @@ use super::tt::Bound;
 use super::MAX_PLY;
 use crate::core::score::{is_mate, mate_in, mated_in, Score, DRAW, INFINITE, MATE_BOUND};
 use crate::core::Move;
+use crate::variant::Kind;
 
 /// What a node knows when its moves are searched.
 #[derive(Clone, Copy)]
@@ -161,7 +162,7 @@ impl SearchThread<'_> {
                 }
             }
             let kind_before = self.pos.piece_on(mv.from()).kind();
-            let score = self.search_move(node, mv, quiet, alpha, searched);
+            let score = self.search_move(node, mv, kind_before, quiet, alpha, searched);
             if self.stopped {
                 self.buffers[ply] = picker.into_buffers();
                 return None;
@@ -230,12 +231,14 @@ impl SearchThread<'_> {
             && node.eval + p.futility_base + p.futility_per_depth * node.depth <= alpha
     }
 
-    /// The score of `mv`, the node's move number `searched` (from 0): the first at full
-    /// window, a later one with a null window and a reduction first (`search_late_move`).
+    /// The score of `mv` (a move of a `kind_before` piece), the node's move number
+    /// `searched` (from 0): the first at full window, a later one with a null window and a
+    /// reduction first (`search_late_move`).
     fn search_move(
         &mut self,
         node: &NodeFacts,
         mv: Move,
+        kind_before: Kind,
         quiet: bool,
         alpha: Score,
         searched: usize,
@@ -250,7 +253,6 @@ impl SearchThread<'_> {
             eval,
         } = *node;
         let us = self.pos.side_to_move();
-        let kind_before = self.pos.piece_on(mv.from()).kind();
         self.pos.make_move(mv);
         self.frames[ply] = Frame {
             mv: Some(mv),
