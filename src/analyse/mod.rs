@@ -416,8 +416,8 @@ fn finish_game(
             id: id.clone(),
             game,
             summary: summary::GameFigures {
-                sente: summary[0].figures(),
-                gote: summary[1].figures(),
+                sente: summary[0],
+                gote: summary[1],
             },
         }));
     }

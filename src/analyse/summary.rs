@@ -29,43 +29,11 @@ pub struct JudgedMove {
     pub judgement: Option<Judgement>,
 }
 
-/// One side's figures over a game's analysed moves.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct SideSummary {
-    /// Moves judged.
-    pub moves: u32,
-    /// Inaccuracies.
-    pub inaccuracies: u32,
-    /// Mistakes.
-    pub mistakes: u32,
-    /// Blunders.
-    pub blunders: u32,
-    /// Centipawns given away per move, each move's loss counted up to 2000 (the chances'
-    /// ceiling); none without a judged move.
-    pub average_cp_loss: Option<f64>,
-    /// The side's accuracy, percent (see the module's doc); none without a judged move.
-    pub accuracy: Option<f64>,
-}
-
-impl SideSummary {
-    /// The summary line's figures, rounded to tenths.
-    pub fn figures(&self) -> SideFigures {
-        let tenths = |x: f64| (x * 10.0).round() / 10.0;
-        SideFigures {
-            moves: self.moves,
-            inaccuracies: self.inaccuracies,
-            mistakes: self.mistakes,
-            blunders: self.blunders,
-            average_cp_loss: self.average_cp_loss.map(tenths),
-            accuracy: self.accuracy.map(tenths),
-        }
-    }
-}
-
-/// One side's figures as the summary line writes them (JSON, camelCase).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// One side's figures over a game's analysed moves; written in the summary line as they
+/// are (JSON, camelCase), the two averages to a tenth.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
-pub struct SideFigures {
+pub struct SideSummary {
     /// Moves judged.
     pub moves: u32,
     /// Inaccuracies (?!).
@@ -74,19 +42,28 @@ pub struct SideFigures {
     pub mistakes: u32,
     /// Blunders (??).
     pub blunders: u32,
-    /// Average centipawn loss, to a tenth (`null`: no move judged).
+    /// Centipawns given away per move, each move's loss counted up to 2000 (the chances'
+    /// ceiling); none (`null`) without a judged move.
+    #[serde(serialize_with = "to_a_tenth")]
     pub average_cp_loss: Option<f64>,
-    /// Accuracy, percent, to a tenth (`null`: no move judged).
+    /// The side's accuracy, percent (see the module's doc); none (`null`) without a judged
+    /// move.
+    #[serde(serialize_with = "to_a_tenth")]
     pub accuracy: Option<f64>,
+}
+
+/// Writes a figure rounded to a tenth.
+fn to_a_tenth<S: serde::Serializer>(value: &Option<f64>, s: S) -> Result<S::Ok, S::Error> {
+    value.map(|x| (x * 10.0).round() / 10.0).serialize(s)
 }
 
 /// Both sides' figures: the `summary` of a game's summary line.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameFigures {
     /// Sente's.
-    pub sente: SideFigures,
+    pub sente: SideSummary,
     /// Gote's.
-    pub gote: SideFigures,
+    pub gote: SideSummary,
 }
 
 /// A score's win percentage for the side it belongs to, 0 to 100.
