@@ -477,38 +477,12 @@ impl Controller {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::io::Write;
-    use std::sync::{mpsc, Mutex};
-
-    /// What the controller printed, shared with the test.
-    #[derive(Clone, Default)]
-    struct Printed(Arc<Mutex<Vec<u8>>>);
-
-    impl Write for Printed {
-        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-            self.0.lock().unwrap().extend_from_slice(bytes);
-            Ok(bytes.len())
-        }
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
-        }
-    }
-
-    impl Printed {
-        /// The lines printed since the last call.
-        fn take(&self) -> Vec<String> {
-            let bytes = std::mem::take(&mut *self.0.lock().unwrap());
-            String::from_utf8(bytes)
-                .unwrap()
-                .lines()
-                .map(str::to_string)
-                .collect()
-        }
-    }
+    use crate::session::io::Captured;
+    use std::sync::mpsc;
 
     /// A controller in force mode (it never starts a search by itself), and its output.
-    fn controller() -> (Controller, Printed) {
-        let printed = Printed::default();
+    fn controller() -> (Controller, Captured) {
+        let printed = Captured::default();
         let (events, _) = mpsc::channel();
         let out = Arc::new(Output::to(Box::new(printed.clone())));
         let mut controller = Controller::new(out, events).unwrap();
@@ -519,9 +493,11 @@ mod tests {
         (controller, printed)
     }
 
-    fn send(controller: &mut Controller, printed: &Printed, line: &str) -> Vec<String> {
+    fn send(controller: &mut Controller, printed: &Captured, line: &str) -> Vec<String> {
         assert!(controller.line(line), "{line}");
-        printed.take()
+        let text = printed.take();
+        assert!(!text.contains('\u{FFFD}'), "not UTF-8: {text}");
+        text.lines().map(str::to_string).collect()
     }
 
     #[test]

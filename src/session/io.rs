@@ -130,6 +130,33 @@ impl Output {
     }
 }
 
+/// A sink whose bytes can be read back: given to [`Output::to`], it keeps what a
+/// front-end printed (tests, fuzzing, embedding).
+#[derive(Clone, Default)]
+pub struct Captured(std::sync::Arc<Mutex<Vec<u8>>>);
+
+impl Captured {
+    /// What was written since the last call (lossy UTF-8), and forgets it.
+    pub fn take(&self) -> String {
+        let bytes = std::mem::take(&mut *self.0.lock().unwrap_or_else(|e| e.into_inner()));
+        String::from_utf8_lossy(&bytes).into_owned()
+    }
+}
+
+impl Write for Captured {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

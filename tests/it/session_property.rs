@@ -7,26 +7,11 @@
 
 use shishi::core::rng::Rng;
 use shishi::position::{GenMode, Position};
-use shishi::session::io::{Input, Output};
+use shishi::session::io::{Captured, Input, Output};
 use shishi::usi::controller::{Controller, Flow};
 use shishi::variant::Variant;
-use std::io::Write;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
-
-/// A sink the test can read back.
-#[derive(Clone, Default)]
-struct Sink(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Sink {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(buf);
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
 
 /// What the test believes the engine holds.
 struct Model {
@@ -183,7 +168,7 @@ fn run_session(
     position: Option<Position>,
 ) {
     let mut rng = Rng::new(seed);
-    let sink = Sink::default();
+    let sink = Captured::default();
     let mut controller =
         Controller::new(Arc::new(Output::to(Box::new(sink.clone())))).expect("a session");
     let mut model = Model {
@@ -212,7 +197,9 @@ fn run_session(
         assert_eq!(controller.handle(Input::Line(line)), Flow::Continue);
     }
     assert_eq!(controller.handle(Input::Line("quit".into())), Flow::Quit);
-    let output = String::from_utf8(sink.0.lock().unwrap().clone()).unwrap();
+    let output = sink.take();
+    // Everything printed is UTF-8 (Captured reads it lossily: no replacement character).
+    assert!(!output.contains('\u{FFFD}'), "{output}");
     let answers = |prefix: &str| -> Vec<String> {
         output
             .lines()
