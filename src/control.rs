@@ -3,15 +3,20 @@
 //! of its own, below both `search` and `mate`, so that neither imports the other for it.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Shared switches of a running search: stop, and ponder / ponderhit.
+#[derive(Debug)]
 pub struct SearchControl {
     stop: AtomicBool,
     pondering: AtomicBool,
     start: Instant,
     /// Milliseconds from `start` to the ponderhit (0 when the search was not pondering).
     clock_start_ms: AtomicU64,
+    /// The switches of the longer task this search is one step of (a page's game review),
+    /// if it is one: that task's stop ends this search too.
+    task: Option<Arc<SearchControl>>,
 }
 
 impl SearchControl {
@@ -22,12 +27,35 @@ impl SearchControl {
             pondering: AtomicBool::new(pondering),
             start: Instant::now(),
             clock_start_ms: AtomicU64::new(0),
+            task: None,
         }
     }
 
-    /// Asks the search to stop as soon as it can.
+    /// Controls for one search of a longer task (a game review's search of one position),
+    /// starting now with a clock of its own: `task`'s stop ends it, and [`stop_all`] ends
+    /// both.
+    ///
+    /// [`stop_all`]: SearchControl::stop_all
+    pub fn within(task: &Arc<SearchControl>) -> SearchControl {
+        SearchControl {
+            task: Some(Arc::clone(task)),
+            ..SearchControl::new(false)
+        }
+    }
+
+    /// Asks the search to stop as soon as it can (the search itself does so at its limits;
+    /// the task it belongs to, if any, goes on).
     pub fn stop(&self) {
         self.stop.store(true, Relaxed);
+    }
+
+    /// A stop from outside (the user's `stop`, the end of the input): ends the search and
+    /// the task it belongs to.
+    pub fn stop_all(&self) {
+        self.stop();
+        if let Some(task) = &self.task {
+            task.stop_all();
+        }
     }
 
     /// Whether a stop was asked for. On one thread (`single_thread`) it also lets the
@@ -36,7 +64,12 @@ impl SearchControl {
     pub fn is_stopped(&self) -> bool {
         #[cfg(single_thread)]
         input_poll::now_and_then(self);
-        self.stop.load(Relaxed)
+        self.stop_asked()
+    }
+
+    /// Whether this search or the task it belongs to was asked to stop.
+    fn stop_asked(&self) -> bool {
+        self.stop.load(Relaxed) || self.task.as_ref().is_some_and(|t| t.stop_asked())
     }
 
     /// The expected move was played: the search goes on as a normal search, its clock
@@ -119,5 +152,29 @@ pub mod input_poll {
         if due {
             self::now(control);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_task_and_its_searches_stop_each_other_as_they_should() {
+        let task = Arc::new(SearchControl::new(false));
+        // A search ending itself at its limits leaves the task going.
+        let first = SearchControl::within(&task);
+        first.stop();
+        assert!(first.is_stopped() && !task.is_stopped());
+        // A stop of the task ends the search running in it.
+        let second = SearchControl::within(&task);
+        assert!(!second.is_stopped());
+        task.stop();
+        assert!(second.is_stopped());
+        // A stop from outside heard by a search (the one-thread input) ends the task.
+        let task = Arc::new(SearchControl::new(false));
+        let third = SearchControl::within(&task);
+        third.stop_all();
+        assert!(task.is_stopped() && third.is_stopped());
     }
 }

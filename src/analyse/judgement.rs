@@ -17,13 +17,18 @@ pub struct Thresholds {
     pub blunder: i32,
 }
 
+impl Thresholds {
+    /// lichess's: 10, 20 and 30 (`shishi analyse`'s defaults, and a page's review's).
+    pub const DEFAULT: Thresholds = Thresholds {
+        inaccuracy: 10,
+        mistake: 20,
+        blunder: 30,
+    };
+}
+
 impl Default for Thresholds {
     fn default() -> Self {
-        Thresholds {
-            inaccuracy: 10,
-            mistake: 20,
-            blunder: 30,
-        }
+        Thresholds::DEFAULT
     }
 }
 
@@ -71,6 +76,15 @@ impl Judgement {
         }
     }
 
+    /// The words of lishogi's analysis in English.
+    pub fn words(self) -> &'static str {
+        match self {
+            Judgement::Inaccuracy => "Inaccuracy",
+            Judgement::Mistake => "Mistake",
+            Judgement::Blunder => "Blunder",
+        }
+    }
+
     /// The words lishogi's analysis uses (疑問手, 悪手, 大悪手).
     pub fn kanji(self) -> &'static str {
         match self {
@@ -88,6 +102,12 @@ impl Judgement {
 /// centipawns weigh less than chess ones (lichess's slope is 0.00368): at 500 cp the chances
 /// are 0.48, at 1000 cp 0.78, at 2000 cp 0.97. Sho uses the same curve (not fitted).
 pub(crate) const WINNING_CHANCES_PER_CP: f64 = 0.360 * std::f64::consts::LN_10 / 400.0;
+
+/// Winning chances given away (hundredths of the -1..+1 scale) as points of a 0-100% chance
+/// to win: half as many, rounded.
+pub fn chance_points(hundredths: i64) -> i64 {
+    (hundredths + 1) / 2
+}
 
 /// The chances that a score gives the side it belongs to, from -1 (lost) to +1 (won): a
 /// logistic curve of the centipawns, and exactly +1 or -1 for a mate, so that a mate

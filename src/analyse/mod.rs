@@ -17,6 +17,7 @@ mod progress;
 pub mod report;
 pub mod results;
 mod resume;
+pub mod review;
 mod search;
 mod settings;
 pub mod summary;
@@ -32,7 +33,7 @@ pub use search::Analysis;
 pub use settings::AnalysisSettings;
 
 use crate::position::Position;
-use crate::records::Game;
+use crate::records;
 use crate::search::Searcher;
 use input::{GameJob, Job, PositionJob};
 use judgement::as_cp;
@@ -211,6 +212,24 @@ pub(crate) fn analyse_game(
     job: &GameJob,
     run: &Run,
 ) -> Result<(), AnalyseError> {
+    let (plies, mut end) = analyse_plies(searcher, job, run)?;
+    finish_game(job, &mut end, plies, run)
+}
+
+/// Whether the task the analysis runs as (a page's review) was stopped.
+fn stopped(settings: &AnalysisSettings) -> bool {
+    settings.task.as_ref().is_some_and(|t| t.is_stopped())
+}
+
+/// A game's plies analysed in order, each result emitted as it comes (or taken from an
+/// earlier run), and the position at the game's end. When the analysis's task is stopped
+/// the ply being searched is dropped (its search was cut short) and no later ply is
+/// analysed: those plies are `None`.
+fn analyse_plies(
+    searcher: &mut Searcher,
+    job: &GameJob,
+    run: &Run,
+) -> Result<(Vec<Option<Ply>>, Position), AnalyseError> {
     let (settings, done) = (run.settings, run.done);
     let (id, moves) = (&job.id, &job.game.moves);
     let mut pos = Position::from_sfen(job.game.variant, &job.game.start_sfen)?;
@@ -224,13 +243,13 @@ pub(crate) fn analyse_game(
     for (i, text) in moves.iter().enumerate() {
         let ply = i + 1;
         let played = pos.parse_usi_path(text)?;
-        if ply >= settings.from_ply.max(1) {
-            plies[i] = Some(match done.get(&keys[i]) {
+        if ply >= settings.from_ply.max(1) && !stopped(settings) {
+            plies[i] = match done.get(&keys[i]) {
                 Some(ResultLine::Ply(earlier)) => {
                     next_before = None;
                     let resumed = earlier_ply(earlier, &pos, last_to, settings);
                     rejudged += usize::from(resumed.result.judgement != earlier.judgement);
-                    resumed
+                    Some(resumed)
                 }
                 _ => {
                     let at = PlyAt {
@@ -242,11 +261,14 @@ pub(crate) fn analyse_game(
                     };
                     let (fresh, after) =
                         analyse_ply(searcher, &pos, &at, next_before.take(), settings);
-                    (run.emit)(&ResultLine::Ply(fresh.result.clone()));
-                    next_before = after;
-                    fresh
+                    // A search cut short by the task's stop is no result.
+                    (!stopped(settings)).then(|| {
+                        (run.emit)(&ResultLine::Ply(fresh.result.clone()));
+                        next_before = after;
+                        fresh
+                    })
                 }
-            });
+            };
         }
         last_to = Some(played.to());
         pos.make_move(played);
@@ -257,7 +279,7 @@ pub(crate) fn analyse_game(
              and table use them; the results file keeps the earlier run's lines)"
         );
     }
-    finish_game(job, &mut pos, plies, run)
+    Ok((plies, pos))
 }
 
 /// One analysed ply: its result line, its KIF comment, and what the summary counts.
@@ -386,6 +408,47 @@ fn analyse_ply(
     (ply, after)
 }
 
+/// What a game's analysis comes to: each side's figures, how the game ended, and each
+/// ply's KIF comment and result (empty and `None` for a ply not analysed).
+pub(crate) struct GameEnd {
+    summary: [summary::SideSummary; 2],
+    result: records::GameResult,
+    comments: Vec<String>,
+    results: Vec<Option<PlyResult>>,
+}
+
+/// Sums up a game's analysed plies (`end`: the position after its last move).
+pub(crate) fn game_end(job: &GameJob, end: &mut Position, plies: Vec<Option<Ply>>) -> GameEnd {
+    let judged: Vec<summary::JudgedMove> =
+        plies.iter().flatten().filter_map(|p| p.judged).collect();
+    let (comments, results) = plies
+        .into_iter()
+        .map(|p| match p {
+            Some(p) => (p.comment, Some(p.result)),
+            None => (String::new(), None),
+        })
+        .unzip();
+    GameEnd {
+        summary: summary::summarise(&judged),
+        result: game_result(job, end),
+        comments,
+        results,
+    }
+}
+
+/// A game's summary line: its id, fingerprint and each side's figures.
+pub(crate) fn summary_line(job: &GameJob, summary: &[summary::SideSummary; 2]) -> SummaryLine {
+    let game = &job.game;
+    SummaryLine {
+        id: job.id.clone(),
+        game: game_fingerprint(game.variant.name(), &game.start_sfen, &game.moves),
+        summary: summary::GameFigures {
+            sente: summary[0],
+            gote: summary[1],
+        },
+    }
+}
+
 /// A game's end: its summary line (once: a resumed run that finds it keeps it), its KIF and
 /// report, and its figures for the run's closing table.
 fn finish_game(
@@ -395,57 +458,33 @@ fn finish_game(
     run: &Run,
 ) -> Result<(), AnalyseError> {
     let settings = run.settings;
-    let id = &job.id;
-    let Game {
-        variant,
-        start_sfen: sfen,
-        moves,
-        players,
-        ..
-    } = &job.game;
-    let judged: Vec<summary::JudgedMove> =
-        plies.iter().flatten().filter_map(|p| p.judged).collect();
-    let summary = summary::summarise(&judged);
-    let game = game_fingerprint(variant.name(), sfen, moves);
+    let GameEnd {
+        summary,
+        result,
+        comments,
+        results,
+    } = game_end(job, end, plies);
+    let line = summary_line(job, &summary);
     let key = ResultKey::Summary {
-        id: id.clone(),
-        game: game.clone(),
+        id: line.id.clone(),
+        game: line.game.clone(),
     };
     if !run.done.contains_key(&key) {
-        (run.emit)(&ResultLine::Summary(SummaryLine {
-            id: id.clone(),
-            game,
-            summary: summary::GameFigures {
-                sente: summary[0],
-                gote: summary[1],
-            },
-        }));
+        (run.emit)(&ResultLine::Summary(line));
     }
-    let result = game_result(job, end);
-    let (comments, ply_results): (Vec<String>, Vec<Option<PlyResult>>) = plies
-        .into_iter()
-        .map(|p| match p {
-            Some(p) => (p.comment, Some(p.result)),
-            None => (String::new(), None),
-        })
-        .unzip();
     let mut files = Vec::new();
     if let Some(dir) = &settings.kif_dir {
         files.push(write_game_kif(dir, job, result, comments)?);
     }
     if let Some(dir) = &settings.report_dir {
         files.push(write_game_report(
-            dir,
-            job,
-            result,
-            &ply_results,
-            &summary,
-            settings,
+            dir, job, result, &results, &summary, settings,
         )?);
     }
     let mut finished = run.finished.lock().unwrap_or_else(|e| e.into_inner());
+    let players = &job.game.players;
     finished.games.push(GameSummary {
-        id: id.clone(),
+        id: job.id.clone(),
         names: (players.sente.clone(), players.gote.clone()),
         sides: summary,
     });

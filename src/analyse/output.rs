@@ -50,8 +50,17 @@ pub(crate) fn write_game_kif(
     result: GameResult,
     comments: Vec<String>,
 ) -> Result<std::path::PathBuf, AnalyseError> {
-    // The annotated game: the record's, with the analysis's result and comments, and
-    // its own header tags (or the analysis's name of itself).
+    let text = annotated_kif(job, result, comments)?;
+    write_new_file(dir, &kif_file_name(&job.id), &text)
+}
+
+/// A game's annotated KIF: the record's, with the analysis's result and comments, and its
+/// own header tags (or the analysis's name of itself).
+pub(crate) fn annotated_kif(
+    job: &GameJob,
+    result: GameResult,
+    comments: Vec<String>,
+) -> Result<String, AnalyseError> {
     let own_tags = vec![(
         "棋戦".to_string(),
         format!("shishi analyse ({})", job.game.variant.name()),
@@ -66,6 +75,5 @@ pub(crate) fn write_game_kif(
         },
         ..job.game.clone()
     };
-    let text = game_to_kif(&game, "analysed by shishi").map_err(AnalyseError::AnnotatedKif)?;
-    write_new_file(dir, &kif_file_name(&job.id), &text)
+    game_to_kif(&game, "analysed by shishi").map_err(AnalyseError::AnnotatedKif)
 }

@@ -43,9 +43,6 @@ pub struct GameReport<'a> {
     pub times_ms: &'a [Option<u64>],
 }
 
-/// How many critical moments the page lists at most.
-const CRITICAL_MOMENTS: usize = 5;
-
 /// The evaluation graph's size in SVG units.
 const GRAPH_WIDTH: f64 = 760.0;
 const GRAPH_HEIGHT: f64 = 180.0;
@@ -54,31 +51,31 @@ const GRAPH_HEIGHT: f64 = 180.0;
 type MoveSquares = (usize, Option<usize>, usize);
 
 /// What the page knows of one ply.
-struct PlyView {
+pub(super) struct PlyView {
     /// The mover.
-    mover: Color,
+    pub(super) mover: Color,
     /// The move in KIF notation.
-    kif: String,
+    pub(super) kif: String,
     /// The move's squares (origin, the lion's mid square, destination), as board indices.
-    squares: MoveSquares,
+    pub(super) squares: MoveSquares,
     /// The score after the move from sente's view (None: not analysed).
-    eval: Option<i32>,
+    pub(super) eval: Option<i32>,
     /// The move's judgement, if it has one.
-    judgement: Option<Judgement>,
+    pub(super) judgement: Option<Judgement>,
     /// Winning chances given away, hundredths.
-    chances_lost: i64,
+    pub(super) chances_lost: i64,
     /// The best line from the position before the move, for a judged move.
-    best: Option<BestLine>,
+    pub(super) best: Option<BestLine>,
     /// The move's thinking time, ms, where the input has it.
-    time_ms: Option<u64>,
+    pub(super) time_ms: Option<u64>,
     /// A mate the solver proved or the search found, as the KIF comment says it (`N手詰`).
-    mate_note: Option<String>,
+    pub(super) mate_note: Option<String>,
 }
 
 /// The best line of a judged move, to be played out on the board step by step.
-struct BestLine {
+pub(super) struct BestLine {
     /// The whole line in KIF notation, each move after its mover's mark (☗, ☖).
-    text: String,
+    pub(super) text: String,
     /// Each move: its KIF text (with the mark), its squares, and the board after it.
     steps: Vec<(String, MoveSquares, Vec<i32>)>,
 }
@@ -186,7 +183,7 @@ impl SquaresData {
 
 /// An evaluation: sente's winning chances (-1 to 1) and the text.
 #[derive(Serialize)]
-struct EvalData {
+pub(super) struct EvalData {
     chances: f64,
     text: String,
 }
@@ -253,7 +250,7 @@ pub fn render(game: &GameReport) -> Result<String, MoveError> {
         graph_svg(&views)
     );
     page += &time_chart(&views);
-    page += &critical_moments(&views);
+    page += &critical_moments(&views, game.results);
     page += "</section>\n</main>\n";
     let _ = writeln!(
         page,
@@ -284,53 +281,66 @@ fn ply_views(game: &GameReport) -> Result<(Vec<PlyView>, Vec<Vec<i32>>), MoveErr
     let mut last_to = None;
     for (i, text) in game.moves.iter().enumerate() {
         let played = pos.parse_usi_path(text)?;
-        let mover = pos.side_to_move();
         let result = game.results.get(i).and_then(Option::as_ref);
-        let sente_view = |s: i32| if mover == Color::Sente { s } else { -s };
-        let best = result
-            .and_then(|r| r.bestmove.as_deref())
-            .and_then(|usi| pos.parse_usi_path(usi).ok())
-            .map(|best| {
-                // The best line as the result gives it (its first move the best move).
-                let line: Vec<Move> = result
-                    .and_then(|r| r.pv.as_deref())
-                    .map(|pv| {
-                        let mut p = pos.clone();
-                        pv.split_whitespace()
-                            .take(BEST_LINE_STEPS)
-                            .map_while(|m| {
-                                let mv = p.parse_usi_path(m).ok()?;
-                                p.make_move(mv);
-                                Some(mv)
-                            })
-                            .collect()
-                    })
-                    .filter(|l: &Vec<Move>| {
-                        l.first().map(|&m| pos.canonical(m)) == Some(pos.canonical(best))
-                    })
-                    .unwrap_or_else(|| vec![best]);
-                best_line(&pos, &line, last_to)
-            });
-        let judgement = result.and_then(|r| r.judgement);
-        views.push(PlyView {
-            mover,
-            kif: kif_line(&pos, &[played], last_to),
-            squares: move_squares(&pos, played),
-            eval: result
-                .and_then(|r| r.played_score)
-                .map(|s| sente_view(s.score())),
-            chances_lost: result.and_then(|r| r.chances_lost).map_or(0, i64::from),
-            // A move as good as the best needs no arrow to another.
-            best: best.filter(|_| judgement.is_some()),
-            judgement,
-            mate_note: result.and_then(|r| r.mate.as_ref()).and_then(|m| m.note()),
-            time_ms: game.times_ms.get(i).copied().flatten(),
-        });
+        let time_ms = game.times_ms.get(i).copied().flatten();
+        views.push(ply_view(&mut pos, played, result, last_to, time_ms));
         last_to = Some(played.to());
         pos.make_move(played);
         boards.push(board_cells(&pos));
     }
     Ok((views, boards))
+}
+
+/// What the page knows of the move `played` from `pos` (`last_to`: the square of the move
+/// before), with its analysis's `result` if it has one.
+pub(super) fn ply_view(
+    pos: &mut Position,
+    played: Move,
+    result: Option<&PlyResult>,
+    last_to: Option<Square>,
+    time_ms: Option<u64>,
+) -> PlyView {
+    let mover = pos.side_to_move();
+    let sente_view = |s: i32| if mover == Color::Sente { s } else { -s };
+    let best = result
+        .and_then(|r| r.bestmove.as_deref())
+        .and_then(|usi| pos.clone().parse_usi_path(usi).ok())
+        .map(|best| {
+            // The best line as the result gives it (its first move the best move).
+            let line: Vec<Move> = result
+                .and_then(|r| r.pv.as_deref())
+                .map(|pv| {
+                    let mut p = pos.clone();
+                    pv.split_whitespace()
+                        .take(BEST_LINE_STEPS)
+                        .map_while(|m| {
+                            let mv = p.parse_usi_path(m).ok()?;
+                            p.make_move(mv);
+                            Some(mv)
+                        })
+                        .collect()
+                })
+                .filter(|l: &Vec<Move>| {
+                    l.first().map(|&m| pos.canonical(m)) == Some(pos.canonical(best))
+                })
+                .unwrap_or_else(|| vec![best]);
+            best_line(pos, &line, last_to)
+        });
+    let judgement = result.and_then(|r| r.judgement);
+    PlyView {
+        mover,
+        kif: kif_line(pos, &[played], last_to),
+        squares: move_squares(pos, played),
+        eval: result
+            .and_then(|r| r.played_score)
+            .map(|s| sente_view(s.score())),
+        chances_lost: result.and_then(|r| r.chances_lost).map_or(0, i64::from),
+        // A move as good as the best needs no arrow to another.
+        best: best.filter(|_| judgement.is_some()),
+        judgement,
+        mate_note: result.and_then(|r| r.mate.as_ref()).and_then(|m| m.note()),
+        time_ms,
+    }
 }
 
 /// A best line from `pos` played out: its text, and each move's text, squares and board.
@@ -376,7 +386,7 @@ fn move_squares(pos: &Position, mv: Move) -> MoveSquares {
 
 /// A score from sente's view as the page writes it: the annotated KIF's text (`+1.28`,
 /// `先手の7手詰`), a mate with its side in English too, and sente's winning chances.
-fn eval_text(score: i32) -> EvalData {
+pub(super) fn eval_text(score: i32) -> EvalData {
     let text = super::kif_comments::after_move_view(score, Color::Sente);
     match crate::core::score::mate_plies(score) {
         Some(p) if p > 0 => EvalData {
@@ -588,21 +598,20 @@ fn seconds(ms: u64) -> String {
 /// The time chart's height in SVG units.
 const TIME_CHART_HEIGHT: f64 = 90.0;
 
-/// The moves that gave away the most winning chances, worst first.
-fn critical_moments(views: &[PlyView]) -> String {
-    let mut judged: Vec<(usize, &PlyView)> = views
-        .iter()
-        .enumerate()
-        .filter(|(_, v)| v.judgement.is_some())
-        .collect();
-    judged.sort_by_key(|(i, v)| (std::cmp::Reverse(v.chances_lost), *i));
+/// The moves that gave away the most winning chances, worst first
+/// ([`critical_moments`](super::summary::critical_moments)).
+fn critical_moments(views: &[PlyView], results: &[Option<PlyResult>]) -> String {
+    let judged: Vec<(usize, &PlyView)> =
+        super::summary::critical_moments(results.iter().map(|r| r.as_ref()?.judged()))
+            .into_iter()
+            .filter_map(|i| Some((i, views.get(i)?)))
+            .collect();
     if judged.is_empty() {
         return "<h2>Critical moments</h2>\n<p class=\"note\">No move was judged an inaccuracy or worse.</p>\n".into();
     }
     let items: String =
         judged
             .iter()
-            .take(CRITICAL_MOMENTS)
             .map(|(i, v)| {
                 format!(
                 "<li><a href=\"#\" data-ply=\"{}\">{}. {} {}</a> <span class=\"{}\">{} {}</span>, \
@@ -614,8 +623,7 @@ win chance down {} points{}</li>",
                 v.judgement.map_or("", Judgement::name),
                 v.judgement.map_or("", Judgement::name),
                 v.judgement.map_or("", Judgement::kanji),
-                // Hundredths of the -1..+1 scale are half as many points of a 0-100% chance.
-                (v.chances_lost + 1) / 2,
+                super::judgement::chance_points(v.chances_lost),
                 v.best
                     .as_ref()
                     .map(|b| format!("; best {}", escape(&b.text)))

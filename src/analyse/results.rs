@@ -163,6 +163,13 @@ pub struct PlyResult {
     pub mate: Option<MateResult>,
 }
 
+impl PlyResult {
+    /// The move's judgement and the winning chances it gave away, if it was judged.
+    pub fn judged(&self) -> Option<(Judgement, i32)> {
+        Some((self.judgement?, self.chances_lost.unwrap_or(0)))
+    }
+}
+
 /// One of a position's best lines.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct LineResult {

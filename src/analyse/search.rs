@@ -48,13 +48,12 @@ pub(crate) fn search(
             ..SearchOptions::for_variant(pos.variant())
         },
     };
-    let result = crate::session::worker::search_guarded(
-        searcher,
-        pos,
-        &request,
-        &SearchControl::new(false),
-        &lines,
-    );
+    // One step of a task (a page's review): the task's stop ends it.
+    let control = match &settings.task {
+        Some(task) => SearchControl::within(task),
+        None => SearchControl::new(false),
+    };
+    let result = crate::session::worker::search_guarded(searcher, pos, &request, &control, &lines);
     let infos = lines.0.into_inner().unwrap_or_else(|e| e.into_inner());
     // The last complete report of each line.
     let mut best: Vec<Info> = Vec::new();

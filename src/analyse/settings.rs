@@ -1,8 +1,11 @@
 //! How to analyse: the settings of one `shishi analyse` run (limits, lines, workers and
-//! threads, the first ply, the judgement thresholds, where to write files).
+//! threads, the first ply, the judgement thresholds, where to write files), and the
+//! defaults that `shishi analyse` and a page's review share.
 
 use super::Thresholds;
+use crate::control::SearchControl;
 use crate::search::Limits;
+use std::sync::Arc;
 
 /// How to analyse: the settings of one run.
 #[derive(Clone, Debug)]
@@ -29,4 +32,38 @@ pub struct AnalysisSettings {
     pub progress: bool,
     /// Time for the mate solver in each position (`--mate`); `None`: no mate solving.
     pub mate: Option<std::time::Duration>,
+    /// The switches of the task this analysis is (a page's review, run by the engine
+    /// session): its stop ends the analysis after the ply being searched. `None` for
+    /// `shishi analyse`, which runs to the end.
+    pub task: Option<Arc<SearchControl>>,
+}
+
+impl AnalysisSettings {
+    /// Nodes per position when no limit is given: about a quarter of a second on one core,
+    /// so that a 300-ply game takes a few minutes (depth 10 took about 1.7 s a ply, ten
+    /// minutes a game), and the same result every run.
+    pub const DEFAULT_NODES: u64 = 200_000;
+    /// Hash per search when none is given, MB.
+    pub const DEFAULT_HASH_MB: usize = 16;
+
+    /// The settings of `shishi analyse` given nothing but a game (one thread, a table of
+    /// [`DEFAULT_HASH_MB`](Self::DEFAULT_HASH_MB), the default thresholds), with these
+    /// limits, as a task that `task` stops: a page's review, whose results are the
+    /// command line's on the same game and limits.
+    pub fn review(limits: Limits, task: Arc<SearchControl>) -> AnalysisSettings {
+        AnalysisSettings {
+            limits,
+            multipv: 1,
+            workers: 1,
+            threads: 1,
+            hash_mb: Self::DEFAULT_HASH_MB,
+            from_ply: 1,
+            thresholds: Thresholds::default(),
+            kif_dir: None,
+            report_dir: None,
+            progress: false,
+            mate: None,
+            task: Some(task),
+        }
+    }
 }

@@ -66,6 +66,26 @@ pub struct GameFigures {
     pub gote: SideSummary,
 }
 
+/// How many critical moments a game's review names at most.
+pub const CRITICAL_MOMENTS: usize = 5;
+
+/// A game's critical moments: the indices of its judged plies (each ply's judgement and
+/// the winning chances it gave away, `None` for a ply not judged) that gave away the most,
+/// worst first (the earlier ply first among equals), at most [`CRITICAL_MOMENTS`].
+pub fn critical_moments(plies: impl IntoIterator<Item = Option<(Judgement, i32)>>) -> Vec<usize> {
+    let mut judged: Vec<(usize, i32)> = plies
+        .into_iter()
+        .enumerate()
+        .filter_map(|(i, judged)| judged.map(|(_, lost)| (i, lost)))
+        .collect();
+    judged.sort_by_key(|&(i, lost)| (std::cmp::Reverse(lost), i));
+    judged
+        .into_iter()
+        .take(CRITICAL_MOMENTS)
+        .map(|(i, _)| i)
+        .collect()
+}
+
 /// A score's win percentage for the side it belongs to, 0 to 100.
 fn win_percent(score: Score) -> f64 {
     50.0 + 50.0 * winning_chances(score)

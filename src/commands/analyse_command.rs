@@ -50,11 +50,6 @@ impl Shard {
     }
 }
 
-/// `shishi analyse`'s search per position when no limit is given: about a quarter of a
-/// second on one core, so that a 300-ply game takes a few minutes (depth 10 took about
-/// 1.7 s a ply, ten minutes a game), and the same result every run.
-pub const DEFAULT_ANALYSIS_NODES: u64 = 200_000;
-
 /// Where the results go when stdout is a terminal and no `--output` is given: in `dir` (the
 /// working folder), named after the input (`game.analysis.jsonl`, `analysis.jsonl` for
 /// stdin), never an existing file (`game.analysis-2.jsonl`, ...); the file is made empty.
@@ -124,7 +119,7 @@ pub struct AnalyseArgs {
     #[arg(long, default_value_t = 1)]
     threads: usize,
     /// Hash per search, MB.
-    #[arg(long, default_value_t = 16)]
+    #[arg(long, default_value_t = shishi::analyse::AnalysisSettings::DEFAULT_HASH_MB)]
     hash: usize,
     /// Skip what the output file already holds.
     #[arg(long, requires = "output")]
@@ -134,13 +129,13 @@ pub struct AnalyseArgs {
     from_ply: usize,
     /// Winning chances given away (hundredths of the -1..+1 scale, as lichess judges; 1 to
     /// 200) that make an inaccuracy.
-    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(i32).range(1..=200))]
+    #[arg(long, default_value_t = shishi::analyse::Thresholds::DEFAULT.inaccuracy, value_parser = clap::value_parser!(i32).range(1..=200))]
     inaccuracy: i32,
     /// Winning chances given away that make a mistake (at least --inaccuracy).
-    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(i32).range(1..=200))]
+    #[arg(long, default_value_t = shishi::analyse::Thresholds::DEFAULT.mistake, value_parser = clap::value_parser!(i32).range(1..=200))]
     mistake: i32,
     /// Winning chances given away that make a blunder (at least --mistake).
-    #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(i32).range(1..=200))]
+    #[arg(long, default_value_t = shishi::analyse::Thresholds::DEFAULT.blunder, value_parser = clap::value_parser!(i32).range(1..=200))]
     blunder: i32,
     /// Write each analysed game as an annotated KIF file in this folder.
     #[arg(long)]
@@ -275,7 +270,9 @@ fn settings_of(a: AnalyseArgs) -> shishi::analyse::AnalysisSettings {
     let no_limit = a.depth.is_none() && a.nodes.is_none() && a.movetime.is_none();
     let limits = Limits {
         depth: a.depth,
-        nodes: a.nodes.or(no_limit.then_some(DEFAULT_ANALYSIS_NODES)),
+        nodes: a
+            .nodes
+            .or(no_limit.then_some(shishi::analyse::AnalysisSettings::DEFAULT_NODES)),
         movetime: a.movetime.map(std::time::Duration::from_millis),
         ..Limits::default()
     };
@@ -299,6 +296,7 @@ fn settings_of(a: AnalyseArgs) -> shishi::analyse::AnalysisSettings {
         report_dir: a.report,
         progress: true,
         mate: a.mate.map(std::time::Duration::from_millis),
+        task: None,
     }
 }
 

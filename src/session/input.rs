@@ -20,13 +20,14 @@ pub enum Input {
 }
 
 /// The commands that end a running search when their front-end takes them (USI's `stop`,
-/// `quit`, a new `go`, `usinewgame`, `gameover`; XBoard's `?`, `exit`, `quit`, `analyze` and
+/// `quit`, a new `go` or `review`, `usinewgame`, `gameover`; XBoard's `?`, `exit`, `quit`, `analyze` and
 /// its game commands). On one thread the front-end takes them only when the search has
 /// answered, so the search ends as soon as they come, as it would have been ended.
 const ENDS_A_SEARCH: &[&str] = &[
     "stop",
     "quit",
     "go",
+    "review",
     "usinewgame",
     "gameover",
     "?",
@@ -48,7 +49,8 @@ const ENDS_A_SEARCH: &[&str] = &[
 /// the lines read after the command that started the search, in order. A `ponderhit`
 /// releases it; the first line that ends a search stops it, and nothing after that line
 /// concerns this search: a `stop` behind a later `go` is that `go`'s, never spent on this
-/// one. The end of the input ends it too. Asked again at every poll; both actions are
+/// one. The end of the input ends it too. A search that is one step of a longer task (a
+/// game review) ends with its task. Asked again at every poll; both actions are
 /// idempotent.
 pub fn act_on_queued<'a>(queued: impl IntoIterator<Item = &'a Input>, control: &SearchControl) {
     for input in queued {
@@ -58,13 +60,13 @@ pub fn act_on_queued<'a>(queued: impl IntoIterator<Item = &'a Input>, control: &
                 if command == "ponderhit" {
                     control.ponderhit();
                 } else if ENDS_A_SEARCH.contains(&command) {
-                    control.stop();
+                    control.stop_all();
                     return;
                 }
             }
             Input::Overlong(_) => {}
             Input::Eof => {
-                control.stop();
+                control.stop_all();
                 return;
             }
         }

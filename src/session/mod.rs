@@ -26,7 +26,7 @@ use crate::search::{Limits, Observer, Request, SearchControl, SearchOptions, Sea
 use crate::variant::Variant;
 use std::sync::Arc;
 use std::time::Duration;
-use worker::{Done, SearchJob, SearchWorker};
+use worker::{Done, SearchJob, SearchWorker, TaskJob};
 
 /// Most search threads accepted as an option value.
 pub const MAX_THREADS: usize = 256;
@@ -354,6 +354,15 @@ impl Session {
             done,
         });
         Ok(control)
+    }
+
+    /// Runs a front-end's longer work on the search worker (a page's game review, whose
+    /// searches run `within` `control`): first stops the running search and waits for its
+    /// answer. Until the work ends it counts as a search: `stop` stops it (through
+    /// `control`), and a new search waits for it.
+    pub fn run_task(&mut self, control: Arc<SearchControl>, work: Box<dyn FnOnce() + Send>) {
+        self.stop_and_wait();
+        self.worker.task(TaskJob { control, work });
     }
 
     /// Asks the running search to stop (its answer comes through its `done`).

@@ -38,8 +38,19 @@ pub struct SearchJob {
     pub done: Done,
 }
 
+/// A longer piece of work of the front-end's (a page's game review) run on the worker like
+/// a search: `stop` reaches it through its control, and the next search waits for it. It
+/// has its own searchers (its results must not depend on what the engine's table holds).
+pub struct TaskJob {
+    /// Its switches: the session's `stop` stops it.
+    pub control: Arc<SearchControl>,
+    /// The work.
+    pub work: Box<dyn FnOnce() + Send>,
+}
+
 enum Job {
     Search(Box<SearchJob>),
+    Task(TaskJob),
     Configure(Configure),
 }
 
@@ -128,6 +139,18 @@ impl SearchWorker {
         self.send(Job::Search(Box::new(job)));
     }
 
+    /// Queues a task; like [`search`], after the caller has waited for the previous one.
+    ///
+    /// [`search`]: SearchWorker::search
+    pub fn task(&self, job: TaskJob) {
+        {
+            let mut state = self.lock();
+            state.pending += 1;
+            state.current = Some(Arc::clone(&job.control));
+        }
+        self.send(Job::Task(job));
+    }
+
     /// Queues a change of the searcher (runs after the current search, if any).
     pub fn configure(&self, change: Configure) {
         self.lock().configuring += 1;
@@ -204,12 +227,22 @@ fn run_job(searcher: &mut Searcher, job: Job, state: &(Mutex<State>, Condvar)) {
             if catch_unwind(AssertUnwindSafe(move || done(result))).is_err() {
                 log::error!("reporting the search result failed");
             }
-            let (lock, ended) = state;
-            let mut state = lock.lock().unwrap_or_else(|e| e.into_inner());
-            state.pending = state.pending.saturating_sub(1);
-            ended.notify_all();
+            search_ended(state);
+        }
+        Job::Task(job) => {
+            if catch_unwind(AssertUnwindSafe(job.work)).is_err() {
+                log::error!("a task on the search worker failed");
+            }
+            search_ended(state);
         }
     }
+}
+
+/// A search or task has ended: whoever waits for it is let go.
+fn search_ended((lock, ended): &(Mutex<State>, Condvar)) {
+    let mut state = lock.lock().unwrap_or_else(|e| e.into_inner());
+    state.pending = state.pending.saturating_sub(1);
+    ended.notify_all();
 }
 
 /// Runs one search and contains a panic inside it: the panic is logged, `searcher` is

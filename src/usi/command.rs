@@ -96,8 +96,26 @@ pub enum Command {
     /// `kifread TEXT`: a KIF file (percent-encoded, so that it fits one line) read into a
     /// game: its variant, start and moves.
     KifRead(String),
+    /// `review [nodes N | depth D | movetime MS] [kif TEXT]`: the game of the position set
+    /// (or the KIF file TEXT, percent-encoded like `kifread`'s) reviewed as `shishi
+    /// analyse` reviews it (a page's review).
+    Review(ReviewParams),
     /// A blank line.
     Empty,
+}
+
+/// The fields of `review`: at most one limit (none: `shishi analyse`'s default), and the
+/// KIF file to review instead of the position's game.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ReviewParams {
+    /// Nodes per position.
+    pub nodes: Option<u64>,
+    /// Depth per position.
+    pub depth: Option<i32>,
+    /// Milliseconds per position.
+    pub movetime: Option<u64>,
+    /// A KIF file's text (decoded).
+    pub kif: Option<String>,
 }
 
 /// Why a line is no command: each says what was expected (the controller answers it as an
@@ -193,6 +211,7 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
         "kif" => Ok(Command::Kif),
         "pieces" => Ok(Command::Pieces),
         "kifread" => percent_decode(rest.first().unwrap_or(&"")).map(Command::KifRead),
+        "review" => parse_review(rest).map(Command::Review),
         "perft" => match rest.first().and_then(|d| parse_number(d)) {
             Some(d) if (0..=12).contains(&d) => Ok(Command::Perft(d as u32)),
             _ => Err(CommandError::Usage("perft DEPTH (0 to 12)")),
@@ -204,6 +223,37 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
         },
         other => Err(CommandError::Unknown(other.to_string())),
     }
+}
+
+const REVIEW_USAGE: &str =
+    "review [nodes N (1 or more) | depth D (1 to 120) | movetime MS (1 or more)] [kif TEXT]";
+
+/// Parses the fields of `review`: anything else, a second limit or a bad number is an
+/// error (a review takes minutes: it does not start on a misread command).
+fn parse_review(rest: &[&str]) -> Result<ReviewParams, CommandError> {
+    let mut review = ReviewParams::default();
+    let mut fields = rest.iter();
+    while let Some(&field) = fields.next() {
+        let value = fields
+            .next()
+            .copied()
+            .ok_or(CommandError::Usage(REVIEW_USAGE))?;
+        let number = parse_number(value).filter(|&n| n >= 1);
+        let limits = [
+            review.nodes.is_some(),
+            review.depth.is_some(),
+            review.movetime.is_some(),
+        ];
+        let limit_given = limits.contains(&true);
+        match (field, number) {
+            ("nodes", Some(n)) if !limit_given => review.nodes = Some(n as u64),
+            ("depth", Some(d)) if !limit_given && d <= 120 => review.depth = Some(d as i32),
+            ("movetime", Some(ms)) if !limit_given => review.movetime = Some(ms as u64),
+            ("kif", _) if review.kif.is_none() => review.kif = Some(percent_decode(value)?),
+            _ => return Err(CommandError::Usage(REVIEW_USAGE)),
+        }
+    }
+    Ok(review)
 }
 
 fn parse_setoption(rest: &[&str]) -> Result<Command, CommandError> {

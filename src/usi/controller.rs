@@ -8,6 +8,7 @@
 use super::command::{self, Command, GoParams};
 use super::options::{self, Parsed};
 use super::response::{bestmove_line, checkmate_line, info_string, UsiObserver};
+use crate::analyse::{review, AnalysisSettings};
 use crate::eval::Evaluator;
 use crate::position::{GenMode, Position};
 use crate::search::{Clock, Limits};
@@ -148,6 +149,7 @@ impl Controller {
             Command::Kif => self.with_position(|c, pos| c.kif(pos)),
             Command::Pieces => self.pieces(),
             Command::KifRead(text) => self.kif_read(&text),
+            Command::Review(params) => self.review(params),
         }
         Flow::Continue
     }
@@ -339,29 +341,9 @@ impl Controller {
     /// `kif`: the game from the position's start as KIF, each line after `kif `, then
     /// `kifok` (a page shows the moves and saves the game without its own notation).
     fn kif(&self, pos: &mut Position) {
-        let mut start = pos.clone();
-        let mut moves = Vec::new();
-        while let Some(undo) = start.history().last() {
-            let mv = undo.mv;
-            start.unmake_move();
-            moves.push(mv);
-        }
-        moves.reverse();
-        let mut replay = start.clone();
-        let text: Vec<String> = moves
-            .iter()
-            .map(|&mv| {
-                let usi = crate::position::notation::move_to_usi(replay.variant(), mv);
-                replay.make_move(mv);
-                usi
-            })
-            .collect();
         let game = crate::records::Game {
-            result: pos
-                .outcome()
-                .map(|o| crate::records::GameResult::won_by(o.winner)),
             tags: vec![("棋戦".to_string(), "shishi".to_string())],
-            ..crate::records::Game::new(pos.variant(), &start.to_sfen(), text)
+            ..game_so_far(pos)
         };
         match crate::records::game_to_kif(&game, "shishi") {
             Ok(kif) => {
@@ -372,6 +354,61 @@ impl Controller {
             }
             Err(e) => self.error(&format!("kif: {e}")),
         }
+    }
+
+    /// `review`: the game of the position (or the KIF given) reviewed on the search worker
+    /// as `shishi analyse` reviews a game (`analyse::review`), printed as it goes: `review
+    /// ply JSON` for each ply, then `review summary JSON`, the annotated KIF as `review kif
+    /// LINE`s, and `reviewok`. `stop` ends it after the ply being searched (the summary
+    /// says how far it came). A game that cannot be had is an error, and `reviewok` at once.
+    fn review(&mut self, params: command::ReviewParams) {
+        self.session.stop_and_wait();
+        let game = match &params.kif {
+            Some(text) => crate::records::kif::read(text, "kif", None)
+                .map_err(|e| format!("review: {e}; nothing reviewed")),
+            None => match self.session.position() {
+                Some(pos) => Ok(game_so_far(&mut pos.clone())),
+                None => Err("review: no position is set; nothing reviewed".to_string()),
+            },
+        };
+        let game = match game {
+            Ok(game) => game,
+            Err(e) => {
+                self.error(&e);
+                self.out.line("reviewok");
+                return;
+            }
+        };
+        let no_limit =
+            params.nodes.is_none() && params.depth.is_none() && params.movetime.is_none();
+        let limits = Limits {
+            nodes: params
+                .nodes
+                .or(no_limit.then_some(AnalysisSettings::DEFAULT_NODES)),
+            depth: params.depth,
+            movetime: params.movetime.map(Duration::from_millis),
+            ..Limits::default()
+        };
+        let control = Arc::new(crate::search::SearchControl::new(false));
+        let settings = AnalysisSettings::review(limits, Arc::clone(&control));
+        let out = Arc::clone(&self.out);
+        self.session.run_task(
+            control,
+            Box::new(move || {
+                let say_ply =
+                    |ply: &review::ReviewedPly| out.line(&format!("review ply {}", json(ply)));
+                match review::review(&game, &settings, &say_ply) {
+                    Ok(end) => {
+                        out.line(&format!("review summary {}", json(&end.summary)));
+                        for line in end.kif.lines() {
+                            out.line(&format!("review kif {line}"));
+                        }
+                    }
+                    Err(e) => out.line(&info_string(&format!("error: review: {e}"))),
+                }
+                out.line("reviewok");
+            }),
+        );
     }
 
     /// `pieces`: `pieces LETTERS=NAME ...` for the variant's kinds (`p=歩兵 +p=金将 ...`),
@@ -479,4 +516,41 @@ impl Controller {
             evaluator.evaluate(pos)
         ));
     }
+}
+
+/// The game that led to `pos`: its start (the position with its history taken back) and
+/// its moves, with the board's result if the game is over.
+fn game_so_far(pos: &mut Position) -> crate::records::Game {
+    let mut start = pos.clone();
+    let mut moves = Vec::new();
+    while let Some(undo) = start.history().last() {
+        let mv = undo.mv;
+        start.unmake_move();
+        moves.push(mv);
+    }
+    moves.reverse();
+    let mut replay = start.clone();
+    let text: Vec<String> = moves
+        .iter()
+        .map(|&mv| {
+            let usi = crate::position::notation::move_to_usi(replay.variant(), mv);
+            replay.make_move(mv);
+            usi
+        })
+        .collect();
+    crate::records::Game {
+        result: pos
+            .outcome()
+            .map(|o| crate::records::GameResult::won_by(o.winner)),
+        ..crate::records::Game::new(pos.variant(), &start.to_sfen(), text)
+    }
+}
+
+/// A value as one line of JSON (`null` if it could not be written, which a value of plain
+/// fields never is).
+fn json<T: serde::Serialize>(value: &T) -> String {
+    serde_json::to_string(value).unwrap_or_else(|e| {
+        log::error!("a review line could not be written: {e}");
+        "null".to_string()
+    })
 }

@@ -1051,3 +1051,119 @@ fn red_team_4_to_8_and_13_kif_input_is_read_as_written() {
         "{stderr}"
     );
 }
+
+/// A page's review (the USI `review` command, issue 60) is `shishi analyse` on the same
+/// game and limits: the same result line for every ply, the same summary, and the same
+/// annotated KIF, byte for byte.
+#[test]
+fn a_review_over_usi_gives_what_shishi_analyse_gives() {
+    let dir = tempdir("review");
+    let kif = data("game.kif");
+    let (lines, _) = analyse(&[
+        "--input",
+        &kif,
+        "--nodes",
+        "20000",
+        "--kif",
+        dir.to_str().unwrap(),
+    ]);
+    let mut e = crate::common::Engine::start_usi();
+    let text = std::fs::read_to_string(&kif).unwrap();
+    let encoded: String = text
+        .bytes()
+        .map(|b| match b {
+            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect();
+    e.send(&format!("review nodes 20000 kif {encoded}"));
+    e.until(60.0, |l| l == "reviewok");
+    let review = |prefix: &str| -> Vec<serde_json::Value> {
+        e.seen
+            .iter()
+            .filter_map(|l| l.strip_prefix(prefix))
+            .map(|json| serde_json::from_str(json).expect("JSON"))
+            .collect()
+    };
+    let without_id = |mut v: serde_json::Value| {
+        v.as_object_mut().unwrap().remove("id");
+        v
+    };
+    let plies: Vec<serde_json::Value> = review("review ply ")
+        .into_iter()
+        .map(|p| without_id(p["line"].clone()))
+        .collect();
+    let cli_plies: Vec<serde_json::Value> = lines
+        .iter()
+        .filter(|l| l.get("ply").is_some())
+        .map(|l| without_id(l.clone()))
+        .collect();
+    assert_eq!(plies.len(), 4);
+    assert_eq!(plies, cli_plies);
+    // What the page shows of each ply: the mark with lishogi's words, sente's evaluation.
+    let shown = review("review ply ");
+    assert_eq!(shown[3]["judgement"]["glyph"], "?!");
+    assert_eq!(shown[3]["judgement"]["words"], "Inaccuracy");
+    assert_eq!(shown[3]["eval"]["text"], "+2.69");
+    assert!(shown[3]["kif"].as_str().unwrap().starts_with("☖7六歩兵"));
+    let summary = review("review summary ").remove(0);
+    let cli_summary = lines.iter().find(|l| l.get("summary").is_some()).unwrap();
+    assert_eq!(
+        without_id(summary["line"].clone()),
+        without_id(cli_summary.clone())
+    );
+    assert_eq!(summary["critical"], serde_json::json!([4]));
+    assert_eq!(summary["analysed"], 4);
+    assert_eq!(summary["stopped"], false);
+    assert_eq!(summary["result"], "0-1");
+    let kif_lines: Vec<&str> = e
+        .seen
+        .iter()
+        .filter_map(|l| l.strip_prefix("review kif "))
+        .collect();
+    let written = std::fs::read_to_string(dir.join("game.kif")).unwrap();
+    assert_eq!(kif_lines.join("\n") + "\n", written);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `stop` ends a review after the ply being searched; it says how far it came, and the
+/// engine goes on as before. A review that has no game says why and ends at once.
+#[test]
+fn a_review_stops_when_told_and_says_how_far_it_came() {
+    let mut e = crate::common::Engine::start_usi();
+    e.send("position startpos moves 7i7h 6d6e 6j9g 7c4f 7k7i 6c8e 7j5h 5d5e");
+    e.send("review nodes 1000000");
+    e.until(60.0, |l| l.starts_with("review ply "));
+    e.send("stop");
+    e.until(30.0, |l| l == "reviewok");
+    let summary = e
+        .last_seen("review summary ")
+        .expect("a summary")
+        .to_string();
+    let summary: serde_json::Value =
+        serde_json::from_str(summary.strip_prefix("review summary ").unwrap()).unwrap();
+    assert_eq!(summary["stopped"], true);
+    assert_eq!(summary["plies"], 8);
+    let analysed = summary["analysed"].as_u64().unwrap();
+    let said = e
+        .seen
+        .iter()
+        .filter(|l| l.starts_with("review ply "))
+        .count();
+    assert!(
+        (1..8).contains(&analysed) && said as u64 == analysed,
+        "{summary}"
+    );
+    // The engine goes on: a search answers.
+    e.send("go depth 2");
+    e.until(30.0, |l| l.starts_with("bestmove"));
+    // Nothing to review: said, and done.
+    e.send("position sfen nonsense");
+    e.send("review");
+    let error = e.until(10.0, |l| l.starts_with("info string error: review"));
+    assert!(error.contains("no position"), "{error}");
+    e.until(10.0, |l| l == "reviewok");
+    e.send("review depth 0");
+    let usage = e.until(10.0, |l| l.starts_with("info string error: usage: review"));
+    assert!(usage.contains("depth D (1 to 120)"), "{usage}");
+}
