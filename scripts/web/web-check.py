@@ -42,6 +42,7 @@ import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
@@ -278,6 +279,7 @@ def check_play(mode, base, browser, max_plies):
             touch["panel"]["eval"].startswith("☗") and "depth" in touch["panel"]["stats"]
             and "nodes/s" in touch["panel"]["stats"] and (touch["panel"]["first"] or "").startswith("2."),
     })
+    checks.update(review_checks(game["review"]))
     ph = game["phone"]
     checks.update({
         "at 420 px: the board as wide as the screen, one kanji a piece, board and status in "
@@ -289,7 +291,8 @@ def check_play(mode, base, browser, max_plies):
     })
     for what, ok in checks.items():
         failures += not ok
-        print(f"[{mode}] play page: {what}" + ("" if ok else f" WRONG: {ph if 'px' in what else nav}"))
+        seen = ph if "px" in what else game["review"] if "review" in what else nav
+        print(f"[{mode}] play page: {what}" + ("" if ok else f" WRONG: {seen}"))
     hostile = game["hostile"]
     pasted_ok = hostile["pasted"] == {"moves": ["7i7h"], "restarts": 0}
     failures += not pasted_ok
@@ -311,6 +314,46 @@ def check_play(mode, base, browser, max_plies):
     print(f"[{mode}] play page: sho on a {sho['squares']}-square board, {len(sho['moves'])} plies "
           + ("every move legal by the native engine" if sho_ok else f"WRONG: {why}"))
     return failures, 7 + len(checks)
+
+
+def review_checks(review):
+    """The page's review of tests/data/analyse/game.kif against `shishi analyse` on the same
+    file with its default search (the page's): the same result line for every ply, the marks
+    in the move list and on the graph those of the results, the same figures and the same
+    annotated KIF, byte for byte; then a review stopped after its first move."""
+    kif = os.path.join(ROOT, "tests", "data", "analyse", "game.kif")
+    with tempfile.TemporaryDirectory() as folder:
+        out = subprocess.run([SHISHI, "analyse", "--input", kif, "--kif", folder],
+                             capture_output=True, text=True, check=True).stdout
+        with open(os.path.join(folder, "game.kif"), encoding="utf-8") as f:
+            annotated = f.read()
+    lines = [json.loads(l) for l in out.splitlines()]
+    no_id = lambda d: {k: v for k, v in d.items() if k != "id"}
+    plies = [no_id(l) for l in lines if "ply" in l]
+    summary = next(no_id(l) for l in lines if "summary" in l)
+    glyph = {None: "", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}
+    marks = {str(p["ply"]): glyph[p["judgement"]] for p in plies}
+    stopped = review["stopped"]
+    return {
+        "a review gives every ply's result line as `shishi analyse` does on the same game":
+            [no_id(l) for l in review["lines"]] == plies and len(plies) == 4,
+        "the review's marks in the move list are the results' (?! ? ??), with lishogi's words":
+            review["marks"] == marks and any(marks.values())
+            and all("(" in t for t in review["markTitles"]),
+        "the review's graph: a point for each ply at the engine's winning chances":
+            review["graph"] == [[0, 0]] + [[i + 1, c] for i, c in enumerate(review["chances"])]
+            and all(c is not None for c in review["chances"]),
+        "the review's figures and annotated KIF are those of `shishi analyse`":
+            no_id(review["summary"]["line"]) == summary and "\n".join(review["kif"]) + "\n" == annotated
+            and "Accuracy" in review["sides"],
+        "a click on the graph and on a critical moment goes to that move":
+            review["graphClick"]["ply"] == 2 and review["graphClick"]["said"].startswith("2.")
+            and review["criticalClick"] == review["critical"][0],
+        "a review stopped after its first move says so and frees the board":
+            review["busy"] and stopped["summary"]["stopped"] and 1 <= stopped["summary"]["analysed"] < 10
+            and stopped["status"].startswith("Review stopped") and stopped["after"]["ply"] == 10
+            and stopped["after"]["legal"] > 0,
+    }
 
 
 def check_package():

@@ -152,6 +152,54 @@ const fs = require('fs');
     stats: document.getElementById('stats').textContent,
     first: (document.querySelector('#lines li .move') || {}).textContent }));
   game.touch = touch;
+  // Issue 60, item 3: a review of a short game (the page's default search, which is the
+  // command line's) with its marks, graph, figures and annotated KIF, for web-check.py to
+  // compare with `shishi analyse` on the same file; then a review stopped after its first move.
+  await page.fill('#paste', fs.readFileSync(require('path').join(require('path').dirname(kifFile), 'game.kif'), 'utf8'));
+  await page.click('#load');
+  await waitStep('the game to review', () => window.SHISHI_PAGE.shown === 'null:0', null, 30000);
+  await page.click('#review');
+  await waitStep('the review', () => window.SHISHI_PAGE.review && window.SHISHI_PAGE.review.summary
+    && !window.SHISHI_PAGE.reviewing && document.getElementById('status').textContent.startsWith('Review done'), null, 120000);
+  game.review = await page.evaluate(() => {
+    const r = window.SHISHI_PAGE.review;
+    return { lines: r.plies.map((p) => p.line), summary: r.summary, kif: r.kif,
+      marks: Object.fromEntries([...document.querySelectorAll('#moves button.mv[data-line="main"]')]
+        .map((b) => [b.dataset.ply, (b.querySelector('.mark') || {}).textContent || ''])),
+      markTitles: [...document.querySelectorAll('#moves .mark')].map((m) => m.title),
+      graph: JSON.parse(document.getElementById('graph').dataset.points),
+      chances: r.plies.map((p) => p.eval && p.eval.chances),
+      sides: document.getElementById('review-sides').innerText,
+      critical: [...document.querySelectorAll('#critical button')].map((b) => +b.dataset.ply) };
+  });
+  // The graph and the critical moments go to their move. The click on the graph is made
+  // where the graph is at that moment (the engine panel above it grows as lines come).
+  await page.evaluate(() => {
+    const graph = document.getElementById('graph'), r = graph.getBoundingClientRect();
+    graph.dispatchEvent(new MouseEvent('click', { bubbles: true, clientX: r.left + r.width / 2, clientY: r.top + r.height / 2 }));
+  });
+  await settled(2);
+  game.review.graphClick = await page.evaluate(() => ({ ply: window.SHISHI_PAGE.ply,
+    said: document.getElementById('review-move').textContent }));
+  await page.click('#critical button');
+  await settled(game.review.critical[0]);
+  game.review.criticalClick = await page.evaluate(() => window.SHISHI_PAGE.ply);
+  // A deep review of the ten-move file, stopped after its first move: the board is free again.
+  await page.fill('#paste', fs.readFileSync(kifFile, 'utf8'));
+  await page.click('#load');
+  await waitStep('the game to stop', () => window.SHISHI_PAGE.shown === 'null:0' && !window.SHISHI_PAGE.review, null, 30000);
+  await page.selectOption('#review-nodes', '1000000');
+  await page.click('#review');
+  await waitStep('the first reviewed move', () => window.SHISHI_PAGE.review && window.SHISHI_PAGE.review.plies.length >= 1, null, 120000);
+  game.review.busy = await page.evaluate(() => document.body.classList.contains('reviewing'));
+  await page.click('#review-stop');
+  await waitStep('the stopped review', () => !window.SHISHI_PAGE.reviewing
+    && document.getElementById('status').textContent.startsWith('Review stopped'), null, 60000);
+  game.review.stopped = { status: await status(), summary: await page.evaluate(() => window.SHISHI_PAGE.review.summary) };
+  await page.keyboard.press('End');
+  await settled(10);
+  game.review.stopped.after = await page.evaluate(() => ({ ply: window.SHISHI_PAGE.ply, legal: window.SHISHI_PAGE.legal.length }));
+  await page.selectOption('#review-nodes', '200000');
   // Issue 55, case 7: a pasted SFEN with a second line (`quit`) sent that line to the
   // engine, which ended, and the page waited for ever; a broken SFEN replaced the game.
   const CHU_START = 'lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1';

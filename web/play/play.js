@@ -9,6 +9,7 @@
   const waiters = [];
   let onInfo = null;
   const heard = (line) => {
+    if (line.startsWith('review ')) onReviewLine(line);
     if (line.startsWith('info ') && !line.startsWith('info string') && onInfo) onInfo(line);
     // The engine's line in KIF notation (the KIF_PV option), as a chu player reads it.
     if (line.startsWith('info string kif multipv ') && onInfo) onKifLine(line);
@@ -75,6 +76,10 @@
     pieces: {}, side: 'sente', over: null, selected: null, mid: null, flipped: false,
     searching: null, kif: [], last: null, restarts: 0,
     main: [], vars: [], line: null, ply: 0, result: null, listed: { main: [], vars: [] },
+    // The KIF file loaded, while the main line is its game (a review keeps its header).
+    loaded: null,
+    // The last review: the moves reviewed, each ply's verdict, the summary, the KIF.
+    review: null, reviewing: false,
   };
   window.SHISHI_PAGE = state; // for the browser tests
   window.SHISHI_SEND = (line) => engine.postMessage(line); // likewise
@@ -179,7 +184,9 @@
     state.listed.main.forEach((text, i) => {
       const li = document.createElement('li');
       li.value = first + i;
-      li.appendChild(moveButton(text, null, i + 1));
+      const button = moveButton(text, null, i + 1);
+      addMark(button, reviewedPly(i + 1));
+      li.appendChild(button);
       list.appendChild(li);
       state.vars.forEach((v, vi) => {
         if (v.at !== i) return;
@@ -286,7 +293,7 @@
     state.legal = answer(lines, 'moves').split(' ').slice(1);
     state.last = state.moves[state.moves.length - 1] || null;
     state.selected = state.mid = null;
-    draw(); showMoves(); remember();
+    draw(); showMoves(); remember(); showReviewedMove();
     state.shown = `${state.line}:${state.ply}`; // for the browser tests
     const mark = state.side === 'sente' ? '☗ sente' : '☖ gote';
     const atTip = state.ply === line.length;
@@ -562,6 +569,9 @@
 
   // A new game: `moves` as its main line, no variation, the board after `ply` of them.
   function setGame(moves, ply) {
+    state.loaded = null;
+    state.review = null;
+    drawReview();
     state.main = moves.slice();
     state.vars = [];
     state.line = null;
@@ -603,6 +613,7 @@
     state.start = m[2];
     // The whole game in the list, the board at its start.
     setGame(m[3] ? m[3].split(' ') : [], 0);
+    state.loaded = { text, moves: state.main.slice() };
     const result = answer(lines, 'kifresult ');
     state.result = result ? describeResult(result.split(' ')[1]) : null;
     $('mode').value = 'analyse';
@@ -612,6 +623,183 @@
     await refresh();
     $('status').scrollIntoView({ block: 'start' });
   }
+
+  // The review: the engine's `review` command (`shishi analyse` on the main line, in the
+  // engine) judges every move; the page shows what it says, a ply at a time: marks in the
+  // move list, the evaluation graph, each side's figures, the critical moments, the
+  // annotated KIF. Nothing is judged here.
+  const sameStart = (a, b) => a.every((m, i) => b[i] === m);
+  // The review's verdict on main-line ply `ply`, while the main line still begins with the
+  // moves reviewed.
+  const reviewedPly = (ply) => {
+    const r = state.review;
+    if (!r || ply < 1 || !sameStart(r.moves.slice(0, ply), state.main)) return null;
+    return r.plies[ply - 1] || null;
+  };
+  function addMark(button, reviewed) {
+    const old = button.querySelector('.mark');
+    if (old) old.remove();
+    const j = reviewed && reviewed.judgement;
+    if (!j) return;
+    const mark = document.createElement('span');
+    mark.className = 'mark ' + j.name;
+    mark.textContent = j.glyph;
+    mark.title = `${j.words} (${j.kanji})`;
+    button.appendChild(mark);
+  }
+  const side = (mover) => (mover === 'sente' ? '☗' : '☖');
+  // A reviewed main-line move as the move list writes it, after its mover's mark.
+  const moveText = (ply, reviewed) => side(reviewed.mover) + (state.listed.main[ply - 1] || reviewed.line.played);
+  const evalWords = (e) => (e ? '☗ ' + e.text : 'no score');
+  // The first moves of a reviewed move's best line (the whole line is in the KIF).
+  const bestWords = (p) => {
+    const moves = (p.best || p.line.bestmove || '').split(/(?=[☗☖])/).map((t) => t.trim()).filter(Boolean);
+    return moves.slice(0, 3).join(' ') + (moves.length > 3 ? ' …' : '');
+  };
+  // What the review said of the move shown, under the Review heading.
+  function showReviewedMove() {
+    const el = $('review-move');
+    const reviewed = state.line === null ? reviewedPly(state.ply) : null;
+    if (!reviewed) { el.textContent = ''; drawGraphCursor(); return; }
+    const j = reviewed.judgement;
+    el.textContent = `${firstNumber() + state.ply - 1}. ${moveText(state.ply, reviewed)}: ${evalWords(reviewed.eval)}`
+      + (j ? ` — ${j.glyph} ${j.words} (${j.kanji}), win chance down ${reviewed.chancesDown} points; best ${bestWords(reviewed)}` : '');
+    drawGraphCursor();
+  }
+  // The graph's size in its own units, and the room kept at each end for a dot.
+  const GRAPH_W = 600, GRAPH_H = 120, GRAPH_PAD = 5;
+  const graphX = (ply) => GRAPH_PAD + ply / Math.max(1, state.review.moves.length) * (GRAPH_W - 2 * GRAPH_PAD);
+  const graphY = (chances) => (1 - chances) / 2 * GRAPH_H;
+  // Sente's winning chances after each move reviewed (the engine's numbers), a dot on each
+  // judged move in its colour; a click goes to the move under it.
+  function drawGraph() {
+    const r = state.review, svg = $('graph');
+    const points = [[0, 0]];
+    r.plies.forEach((p, i) => { if (p && p.eval) points.push([i + 1, p.eval.chances]); });
+    const line = points.map(([p, c]) => `${graphX(p).toFixed(1)},${graphY(c).toFixed(1)}`).join(' ');
+    const lastX = graphX(points[points.length - 1][0]).toFixed(1);
+    let dots = '';
+    r.plies.forEach((p, i) => {
+      if (!p || !p.eval || !p.judgement) return;
+      const x = graphX(i + 1).toFixed(1), y = graphY(p.eval.chances).toFixed(1);
+      // A zero-length line with round caps: a round dot however the graph is stretched.
+      dots += `<line class="dot ${p.judgement.name}" data-ply="${i + 1}" x1="${x}" y1="${y}" x2="${x}" y2="${y}" `
+        + 'stroke="currentColor" stroke-width="8" stroke-linecap="round" vector-effect="non-scaling-stroke"/>';
+    });
+    svg.innerHTML = `<polygon class="sente-area" points="${GRAPH_PAD},${GRAPH_H} ${line} ${lastX},${GRAPH_H}"/>`
+      + `<line class="axis" x1="0" y1="${GRAPH_H / 2}" x2="${GRAPH_W}" y2="${GRAPH_H / 2}"/>`
+      + `<polyline class="eval-line" points="${line}"/>${dots}<line class="cursor" x1="0" y1="0" x2="0" y2="${GRAPH_H}"/>`;
+    svg.dataset.points = JSON.stringify(points); // for the browser tests
+    drawGraphCursor();
+  }
+  function drawGraphCursor() {
+    const cursor = document.querySelector('#graph .cursor');
+    if (!cursor || !state.review) return;
+    const x = state.line === null ? graphX(Math.min(state.ply, state.review.moves.length)).toFixed(1) : -10;
+    cursor.setAttribute('x1', x); cursor.setAttribute('x2', x);
+  }
+  $('graph').onclick = (e) => {
+    const r = state.review;
+    if (!r) return;
+    const box = $('graph').getBoundingClientRect();
+    const x = (e.clientX - box.left) / box.width * GRAPH_W;
+    const ply = Math.max(0, Math.min(r.moves.length, Math.round((x - GRAPH_PAD) / (GRAPH_W - 2 * GRAPH_PAD) * r.moves.length)));
+    if (sameStart(r.moves.slice(0, ply), state.main)) oneAtATime(() => goTo(null, ply))();
+  };
+  // Each side's figures and the critical moments, when the review has ended.
+  function drawSummary() {
+    const r = state.review, sum = r.summary.line.summary;
+    const row = (label, key, format) => `<tr><td>${label}</td><td>${format(sum.sente[key])}</td><td>${format(sum.gote[key])}</td></tr>`;
+    const count = (x) => String(x), percent = (x) => (x === null ? '–' : x.toFixed(1) + '%');
+    $('review-sides').innerHTML = '<tr><th></th><th>☗ sente</th><th>☖ gote</th></tr>'
+      + row('Accuracy', 'accuracy', percent)
+      + row('<span class="inaccuracy">?!</span> Inaccuracies', 'inaccuracies', count)
+      + row('<span class="mistake">?</span> Mistakes', 'mistakes', count)
+      + row('<span class="blunder">??</span> Blunders', 'blunders', count)
+      + row('Average centipawn loss', 'averageCpLoss', (x) => (x === null ? '–' : x.toFixed(1)));
+    const list = $('critical');
+    list.innerHTML = '';
+    for (const ply of r.summary.critical) {
+      const p = r.plies[ply - 1], li = document.createElement('li'), b = document.createElement('button');
+      b.type = 'button';
+      b.dataset.ply = ply;
+      b.textContent = `${firstNumber() + ply - 1}. ${moveText(ply, p)} ${p.judgement.glyph}`;
+      b.onclick = oneAtATime(() => goTo(null, ply));
+      li.append(b, ` ${p.judgement.words} (${p.judgement.kanji}), win chance down ${p.chancesDown} points; best ${bestWords(p)}`);
+      list.appendChild(li);
+    }
+    if (!r.summary.critical.length) list.innerHTML = '<li class="note">No move was judged an inaccuracy or worse.</li>';
+  }
+  function drawReview() {
+    const r = state.review;
+    $('review-out').hidden = !r;
+    $('review-progress-row').hidden = !r;
+    $('review-progress').hidden = !state.reviewing;
+    $('review-stop').hidden = !state.reviewing;
+    $('review').disabled = state.reviewing;
+    document.body.classList.toggle('reviewing', state.reviewing);
+    if (!r) return;
+    $('review-progress').max = r.moves.length;
+    $('review-progress').value = r.plies.filter(Boolean).length;
+    const seconds = ((r.seconds ?? (performance.now() - r.started) / 1000)).toFixed(0);
+    $('review-count').textContent = `${r.plies.filter(Boolean).length} of ${r.moves.length} moves · ${seconds} s`;
+    drawGraph();
+    if (r.summary) drawSummary();
+  }
+  // A line of the running review.
+  function onReviewLine(line) {
+    const r = state.review;
+    if (!r || !state.reviewing) return;
+    const [, kind, rest] = line.match(/^review (\S+) ?(.*)$/) || [];
+    if (kind === 'ply') {
+      const p = JSON.parse(rest);
+      r.plies[p.line.ply - 1] = p;
+      const button = document.querySelector(`#moves button.mv[data-line="main"][data-ply="${p.line.ply}"]`);
+      if (button) addMark(button, reviewedPly(p.line.ply));
+      drawReview();
+    } else if (kind === 'summary') {
+      r.summary = JSON.parse(rest);
+    } else if (kind === 'kif') {
+      r.kif.push(rest);
+    }
+  }
+  async function review() {
+    if (!state.main.length) { status('There is no game to review: load one or play some moves.'); return; }
+    await stopSearch();
+    const moves = state.main.slice();
+    state.review = { moves, plies: [], summary: null, kif: [], started: performance.now(), seconds: null };
+    state.reviewing = true;
+    resetPanel();
+    // The loaded file itself while the main line is its game (its players and header
+    // go into the annotated KIF); else the main line.
+    const file = state.loaded && state.loaded.moves.join(' ') === moves.join(' ') ? ' kif ' + encodeURIComponent(state.loaded.text) : '';
+    const done = until((l) => l === 'reviewok');
+    state.searching = done.catch(() => {});
+    if (!file) engine.postMessage((state.start ? `position sfen ${state.start}` : 'position startpos') + ' moves ' + moves.join(' '));
+    engine.postMessage(`review nodes ${$('review-nodes').value}${file}`);
+    status(`Reviewing the game (${moves.length} moves)…`);
+    drawReview();
+    const ended = await done.then(() => true, () => false);
+    state.searching = null;
+    state.reviewing = false;
+    const r = state.review;
+    r.seconds = (performance.now() - r.started) / 1000;
+    if (!ended || !r.summary) { status('The review did not finish (the engine stopped).'); state.review = null; drawReview(); return; }
+    drawReview();
+    status(r.summary.stopped
+      ? `Review stopped after ${r.summary.analysed} of ${r.summary.plies} moves (${r.seconds.toFixed(0)} s).`
+      : `Review done: ${r.summary.plies} moves in ${r.seconds.toFixed(0)} s.`);
+    const message = $('status').textContent;
+    await oneAtATime(() => refresh())();
+    status(message);
+  }
+  $('review').onclick = () => { if (!state.reviewing) oneAtATime(() => { review().catch((e) => status('Error: ' + e.message)); })(); };
+  $('review-stop').onclick = () => { if (state.reviewing) engine.postMessage('stop'); };
+  $('review-kif').onclick = () => {
+    const blob = new Blob([state.review.kif.join('\n') + '\n'], { type: 'text/plain;charset=utf-8' });
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(blob); a.download = 'shishi-review.kif'; a.click();
+  };
 
   // One kanji a piece by default on a narrow screen (two-kanji names at phone sizes blur).
   $('pieceset').value = window.matchMedia('(max-width: 600px)').matches ? 'one' : 'two';
@@ -626,6 +814,8 @@
   // is being switched) starts when the first has set the position up.
   let actions = Promise.resolve();
   const oneAtATime = (action) => (...args) => {
+    // A review holds the engine: the board waits for it to end (or for Stop).
+    if (state.reviewing) { status('Reviewing the game… (Stop ends the review and frees the board.)'); return actions; }
     actions = actions.then(() => action(...args)).catch((e) => status('Error: ' + e.message));
     return actions;
   };
