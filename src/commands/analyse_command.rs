@@ -370,5 +370,6 @@ mod tests {
             terminal_output_path("-", &dir).unwrap(),
             dir.join("analysis.jsonl")
         );
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -131,11 +131,31 @@ mod tests {
         }
     }
 
-    fn write(name: &str, lines: &[String]) -> std::path::PathBuf {
+    /// A record file in the temporary folder, removed when dropped.
+    struct TempFile(std::path::PathBuf);
+
+    impl std::ops::Deref for TempFile {
+        type Target = std::path::Path;
+        fn deref(&self) -> &std::path::Path {
+            &self.0
+        }
+    }
+
+    impl Drop for TempFile {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_file(&self.0);
+        }
+    }
+
+    fn write_bytes(name: &str, bytes: &[u8]) -> TempFile {
         let path =
             std::env::temp_dir().join(format!("shishi-resume-{}-{name}.jsonl", std::process::id()));
-        std::fs::write(&path, lines.join("\n") + "\n").unwrap();
-        path
+        std::fs::write(&path, bytes).unwrap();
+        TempFile(path)
+    }
+
+    fn write(name: &str, lines: &[String]) -> TempFile {
+        write_bytes(name, (lines.join("\n") + "\n").as_bytes())
     }
 
     fn names() -> Vec<String> {
@@ -260,13 +280,9 @@ mod tests {
                 "{name}: {err}"
             );
         }
-        let garbage = std::env::temp_dir().join(format!(
-            "shishi-resume-{}-garbage.jsonl",
-            std::process::id()
-        ));
         let mut bytes = (record(1, "A", "B", 0) + "\n").into_bytes();
         bytes.extend_from_slice(&[0xff, 0xfe, 0x00, 0x81, b'\n']);
-        std::fs::write(&garbage, bytes).unwrap();
+        let garbage = write_bytes("garbage", &bytes);
         let err = recorded_games(&garbage, &plan, &names(), "chushogi")
             .unwrap_err()
             .to_string();

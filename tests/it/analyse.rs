@@ -33,11 +33,8 @@ fn sorted_text(values: &[serde_json::Value]) -> Vec<String> {
     v
 }
 
-fn tempdir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("shishi-analyse-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+fn tempdir(name: &str) -> crate::common::TempDir {
+    crate::common::TempDir::new("shishi-analyse", name)
 }
 
 #[test]
@@ -542,7 +539,8 @@ fn a_draw_scores_zero_in_analysis() {
 #[test]
 fn shards_split_a_batch_and_concatenate_to_the_whole() {
     // Issue 25, item 7: --shard K/N analyses every N-th record, starting with the K-th.
-    let input = tempdir("shard").join("five.txt");
+    let dir = tempdir("shard");
+    let input = dir.join("five.txt");
     std::fs::write(
         &input,
         "startpos\nstartpos moves 7i7h\nstartpos moves 8i8h\nstartpos moves 6i6h\nstartpos moves 5i5h\n",

@@ -75,8 +75,8 @@ fn random_movers_play_a_consistent_match() {
         "--games",
         "4",
         "--repeat",
-        "--movetime",
-        "20",
+        "--nodes",
+        "1",
         "--openings",
         openings.to_str().unwrap(),
         "--jsonl",
@@ -237,8 +237,8 @@ fn an_opening_book_line_that_is_not_text_is_skipped_with_its_number() {
         &engine("beta", ""),
         "--games",
         "2",
-        "--movetime",
-        "20",
+        "--nodes",
+        "1",
         "--openings",
         book.to_str().unwrap(),
         "--jsonl",
@@ -360,11 +360,8 @@ fn red_team_14_to_16_an_sprt_clock_or_concurrency_that_makes_no_sense_is_refused
     }
 }
 
-fn tempdir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("shishi-match-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+fn tempdir(name: &str) -> crate::common::TempDir {
+    crate::common::TempDir::new("shishi-match", name)
 }
 
 #[test]
@@ -380,8 +377,8 @@ fn a_stopped_match_resumes_where_it_was() {
             "--games".to_string(),
             games.to_string(),
             "--repeat".to_string(),
-            "--movetime".to_string(),
-            "20".to_string(),
+            "--nodes".to_string(),
+            "1".to_string(),
             "--jsonl".to_string(),
             jsonl.to_str().unwrap().to_string(),
             "--resume".to_string(),
@@ -469,8 +466,8 @@ fn a_resumed_sprt_that_already_decided_plays_nothing() {
         &engine("beta", ""),
         "--games",
         "1000",
-        "--movetime",
-        "20",
+        "--nodes",
+        "1",
         "--sprt",
         "elo0=0,elo1=5",
         "--jsonl",

@@ -270,7 +270,8 @@ fn moves_after_the_end_of_a_game_are_refused() {
 fn a_fit_with_no_positions_left_to_fit_is_refused() {
     // Issue 29, finding 8: `--validation-percent 100` (or 101, clamped without a word)
     // printed a "tuned" table from no positions and exited 0.
-    let file = std::env::temp_dir().join(format!("shishi-fit-{}.txt", std::process::id()));
+    let dir = crate::common::TempDir::new("shishi-fit", "empty");
+    let file = dir.join("positions.txt");
     let game = record("7i7h 6d6e 5i5h 7d7e", &[], "1-0", false);
     std::fs::write(&file, tune::extract(&game, &ALL).unwrap().join("\n")).unwrap();
     for percent in ["100", "101"] {

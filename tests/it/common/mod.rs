@@ -1,4 +1,5 @@
-//! A test harness that drives the built `shishi` binary over pipes, with timeouts.
+//! A test harness that drives the built `shishi` binary over pipes, with timeouts; and
+//! temporary folders that tests leave nothing of.
 #![allow(dead_code)]
 
 use std::io::{BufRead, BufReader, Write};
@@ -136,5 +137,38 @@ impl Drop for Engine {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+/// A new empty folder in the system's temporary folder, named after the test process and
+/// `name`; it and everything in it are removed when it is dropped, even when the test
+/// fails, so that test runs leave nothing behind.
+pub struct TempDir(std::path::PathBuf);
+
+impl TempDir {
+    pub fn new(prefix: &str, name: &str) -> TempDir {
+        let dir = std::env::temp_dir().join(format!("{prefix}-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("a temporary folder");
+        TempDir(dir)
+    }
+}
+
+impl std::ops::Deref for TempDir {
+    type Target = std::path::Path;
+    fn deref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl AsRef<std::path::Path> for TempDir {
+    fn as_ref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
     }
 }
