@@ -765,6 +765,8 @@
   }
   async function review() {
     if (!state.main.length) { status('There is no game to review: load one or play some moves.'); return; }
+    // The engine is the opponent in a game still being played: it reviews the game once it is over.
+    if (engineSide() && !state.over) { status('A game against Shishi is reviewed when it is over (or switch to analyse).'); return; }
     await stopSearch();
     const moves = state.main.slice();
     state.review = { moves, plies: [], summary: null, kif: [], started: performance.now(), seconds: null };
