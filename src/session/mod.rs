@@ -160,9 +160,21 @@ pub enum PositionError {
 pub struct Session {
     variant: &'static Variant,
     position: Option<Position>,
+    /// The last position `set_position` made, with the SFEN and moves it was made from: a
+    /// GUI sends the whole game before every move, and the next position that only adds
+    /// moves to it plays only those (replaying 200 moves took 0.4 ms of every move's
+    /// clock). A copy of its own, so that nothing done to `position` since can matter.
+    last_set: Option<SetPosition>,
     settings: Settings,
     worker: SearchWorker,
     notify: Notify,
+}
+
+/// A position made by `set_position`, and what it was made from.
+struct SetPosition {
+    sfen: Option<String>,
+    moves: Vec<String>,
+    pos: Position,
 }
 
 impl Session {
@@ -173,6 +185,7 @@ impl Session {
         Ok(Session {
             variant,
             position: Some(Position::startpos(variant)),
+            last_set: None,
             settings,
             worker: SearchWorker::start(searcher)?,
             notify,
@@ -213,6 +226,27 @@ impl Session {
         moves: &[&str],
     ) -> Result<(), PositionError> {
         self.position = None;
+        // The last position set, when this one is it with more moves (the moves it was made
+        // from are the first of these, from the same SFEN in the same variant).
+        let earlier = self.last_set.as_ref().filter(|last| {
+            last.sfen.as_deref() == sfen
+                && last.pos.variant().name() == self.variant.name()
+                && last.moves.len() <= moves.len()
+                && last.moves.iter().zip(moves).all(|(a, b)| a == b)
+        });
+        if let Some(last) = earlier {
+            let mut pos = last.pos.clone();
+            let played = last.moves.len();
+            pos.play_usi_moves(moves[played..].iter().copied())
+                .map_err(|e| {
+                    PositionError::Moves(crate::position::notation::MoveListError {
+                        index: e.index + played,
+                        ..e
+                    })
+                })?;
+            self.keep_set_position(sfen, moves, pos);
+            return Ok(());
+        }
         let mut pos = match sfen {
             None => Position::startpos(self.variant),
             Some(text) => Position::from_sfen(self.variant, text).map_err(|error| {
@@ -228,8 +262,18 @@ impl Session {
         };
         pos.play_usi_moves(moves.iter().copied())
             .map_err(PositionError::Moves)?;
-        self.position = Some(pos);
+        self.keep_set_position(sfen, moves, pos);
         Ok(())
+    }
+
+    /// Makes `pos`, set from `sfen` and `moves`, the position, and remembers how it was made.
+    fn keep_set_position(&mut self, sfen: Option<&str>, moves: &[&str], pos: Position) {
+        self.last_set = Some(SetPosition {
+            sfen: sfen.map(str::to_string),
+            moves: moves.iter().map(|m| m.to_string()).collect(),
+            pos: pos.clone(),
+        });
+        self.position = Some(pos);
     }
 
     /// Sets a position built by the front-end (XBoard's `setboard`).

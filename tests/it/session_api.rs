@@ -168,3 +168,48 @@ fn a_search_takes_its_variants_constants_and_a_tune_option_stands_over_them() {
         assert_eq!(params, expected, "{}", variant.name());
     }
 }
+
+/// A position that adds moves to the last one set plays only those (issue 59: a GUI sends
+/// the whole game before every move); what it gives is always the position the whole list
+/// gives, and an illegal move is named by its place in the whole list.
+#[test]
+fn a_position_that_adds_moves_is_the_whole_lists_position() {
+    let (mut s, _) = session(Protocol::Usi);
+    let game = [
+        "7i7h", "6d6e", "6j9g", "7c4f", "7k7i", "6c8e", "7j5h", "5d5e",
+    ];
+    let key_of = |sfen: Option<&str>, moves: &[&str]| {
+        let (mut fresh, _) = session(Protocol::Usi);
+        fresh.set_position(sfen, moves).expect("legal");
+        let pos = fresh.position().unwrap();
+        (pos.key(), pos.to_sfen(), pos.history().len())
+    };
+    let now = |s: &Session| {
+        let pos = s.position().unwrap();
+        (pos.key(), pos.to_sfen(), pos.history().len())
+    };
+    for k in 0..=game.len() {
+        s.set_position(None, &game[..k]).expect("legal");
+        assert_eq!(now(&s), key_of(None, &game[..k]), "{k} moves");
+    }
+    // Another line from the same start, the same list again, a shorter one.
+    let other = ["7i7h", "6d6e", "8i8h"];
+    for moves in [&other[..], &other[..], &game[..2], &game[..]] {
+        s.set_position(None, moves).expect("legal");
+        assert_eq!(now(&s), key_of(None, moves), "{moves:?}");
+    }
+    // An illegal move after the moves already set: its index in the whole list.
+    let mut bad = game.to_vec();
+    bad.push("1a1b");
+    match s.set_position(None, &bad) {
+        Err(PositionError::Moves(e)) => assert_eq!(e.index, game.len()),
+        other => panic!("{other:?}"),
+    }
+    assert!(s.position().is_none());
+    // And the same moves from an SFEN are not the start's (the SFEN is part of the key).
+    let start = shishi::position::Position::startpos(Variant::chu()).to_sfen();
+    s.set_position(Some(&start), &game).expect("legal");
+    assert_eq!(now(&s), key_of(Some(&start), &game));
+    s.set_position(None, &game).expect("legal");
+    assert_eq!(now(&s), key_of(None, &game));
+}
