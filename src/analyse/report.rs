@@ -141,7 +141,7 @@ impl PlyData {
             judgement: v.judgement.map(Judgement::name),
             kif: v.kif.clone(),
             mate: v.mate_note.clone(),
-            mover: side_name(v.mover),
+            mover: v.mover.name(),
             squares: SquaresData::of(v.squares),
             time_ms: v.time_ms,
         }
@@ -404,14 +404,6 @@ pub(super) fn eval_text(score: i32) -> EvalData {
     }
 }
 
-fn side_name(c: Color) -> &'static str {
-    if c == Color::Sente {
-        "sente"
-    } else {
-        "gote"
-    }
-}
-
 fn nonempty<'a>(s: &'a str, default: &'a str) -> &'a str {
     if s.trim().is_empty() {
         default
@@ -602,23 +594,22 @@ const TIME_CHART_HEIGHT: f64 = 90.0;
 /// ([`critical_moments`](super::summary::critical_moments)).
 fn critical_moments(views: &[PlyView], results: &[Option<PlyResult>]) -> String {
     let judged: Vec<(usize, &PlyView)> =
-        super::summary::critical_moments(results.iter().map(|r| r.as_ref()?.judged()))
+        super::summary::critical_moments(results.iter().map(|r| r.as_ref()?.judged_loss()))
             .into_iter()
             .filter_map(|i| Some((i, views.get(i)?)))
             .collect();
     if judged.is_empty() {
         return "<h2>Critical moments</h2>\n<p class=\"note\">No move was judged an inaccuracy or worse.</p>\n".into();
     }
-    let items: String =
-        judged
-            .iter()
-            .map(|(i, v)| {
-                format!(
+    let items: String = judged
+        .iter()
+        .map(|(i, v)| {
+            format!(
                 "<li><a href=\"#\" data-ply=\"{}\">{}. {} {}</a> <span class=\"{}\">{} {}</span>, \
 win chance down {} points{}</li>",
                 i + 1,
                 i + 1,
-                if v.mover == Color::Sente { "☗" } else { "☖" },
+                v.mover.mark(),
                 escape(&v.kif),
                 v.judgement.map_or("", Judgement::name),
                 v.judgement.map_or("", Judgement::name),
@@ -629,8 +620,8 @@ win chance down {} points{}</li>",
                     .map(|b| format!("; best {}", escape(&b.text)))
                     .unwrap_or_default()
             )
-            })
-            .collect();
+        })
+        .collect();
     format!("<h2>Critical moments</h2>\n<ol class=\"critical\">{items}</ol>\n")
 }
 

@@ -164,9 +164,9 @@ pub struct PlyResult {
 }
 
 impl PlyResult {
-    /// The move's judgement and the winning chances it gave away, if it was judged.
-    pub fn judged(&self) -> Option<(Judgement, i32)> {
-        Some((self.judgement?, self.chances_lost.unwrap_or(0)))
+    /// The winning chances the move gave away (hundredths), if it was judged (marked).
+    pub fn judged_loss(&self) -> Option<i32> {
+        self.judgement.map(|_| self.chances_lost.unwrap_or(0))
     }
 }
 

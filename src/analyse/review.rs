@@ -10,12 +10,12 @@ use super::input::GameJob;
 use super::judgement::{chance_points, Judgement};
 use super::output::annotated_kif;
 use super::progress::RunSummary;
-use super::report::{eval_text, ply_view, EvalData};
+use super::report::{eval_text, ply_view, EvalData, PlyView};
 use super::results::{PlyResult, ResultLine, SummaryLine};
 use super::summary::critical_moments;
 use super::{analyse_plies, game_end, stopped, summary_line, AnalyseError, AnalysisSettings};
 use super::{EarlierResults, GameEnd, Run};
-use crate::core::{Color, Square};
+use crate::core::Square;
 use crate::position::Position;
 use crate::records::{Game, GameResult};
 use crate::search::Searcher;
@@ -118,7 +118,8 @@ pub fn review(
         let Ok(played) = pos.parse_usi_path(&result.played) else {
             return;
         };
-        on_ply(&reviewed_ply(pos, result, *last_to));
+        let view = ply_view(pos, played, Some(result), *last_to, None);
+        on_ply(&reviewed_ply(&view, result));
         *last_to = Some(played.to());
         pos.make_move(played);
     };
@@ -140,7 +141,7 @@ pub fn review(
     Ok(ReviewEnd {
         summary: ReviewSummary {
             line: summary_line(&job, &summary),
-            critical: critical_moments(results.iter().map(|r| r.as_ref()?.judged()))
+            critical: critical_moments(results.iter().map(|r| r.as_ref()?.judged_loss()))
                 .iter()
                 .map(|i| i + 1)
                 .collect(),
@@ -153,30 +154,15 @@ pub fn review(
     })
 }
 
-/// What a page shows of the ply `result` from `pos`.
-fn reviewed_ply(pos: &mut Position, result: &PlyResult, last_to: Option<Square>) -> ReviewedPly {
-    let played = pos.parse_usi_path(&result.played);
-    let view = played.map(|mv| ply_view(pos, mv, Some(result), last_to, None));
-    let (kif, eval, best, mover) = match &view {
-        Ok(v) => (
-            v.kif.clone(),
-            v.eval.map(eval_text),
-            v.best.as_ref().map(|b| b.text.clone()),
-            v.mover,
-        ),
-        Err(_) => (result.played.clone(), None, None, pos.side_to_move()),
-    };
+/// What a page shows of a ply: the analysis's `result`, and the report's `view` of it.
+fn reviewed_ply(view: &PlyView, result: &PlyResult) -> ReviewedPly {
     ReviewedPly {
         line: result.clone(),
-        kif: format!("{}{kif}", if mover == Color::Sente { "☗" } else { "☖" }),
-        mover: if mover == Color::Sente {
-            "sente"
-        } else {
-            "gote"
-        },
-        eval,
-        judgement: result.judgement.map(Mark::of),
-        chances_down: chance_points(i64::from(result.chances_lost.unwrap_or(0))),
-        best,
+        kif: format!("{}{}", view.mover.mark(), view.kif),
+        mover: view.mover.name(),
+        eval: view.eval.map(eval_text),
+        judgement: view.judgement.map(Mark::of),
+        chances_down: chance_points(view.chances_lost),
+        best: view.best.as_ref().map(|b| b.text.clone()),
     }
 }

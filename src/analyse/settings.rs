@@ -46,6 +46,18 @@ impl AnalysisSettings {
     /// Hash per search when none is given, MB.
     pub const DEFAULT_HASH_MB: usize = 16;
 
+    /// The search limits of every position: the depth, nodes or milliseconds given, or
+    /// [`DEFAULT_NODES`](Self::DEFAULT_NODES) when none is.
+    pub fn limits(depth: Option<i32>, nodes: Option<u64>, movetime_ms: Option<u64>) -> Limits {
+        let none_given = depth.is_none() && nodes.is_none() && movetime_ms.is_none();
+        Limits {
+            depth,
+            nodes: nodes.or(none_given.then_some(Self::DEFAULT_NODES)),
+            movetime: movetime_ms.map(std::time::Duration::from_millis),
+            ..Limits::default()
+        }
+    }
+
     /// The settings of `shishi analyse` given nothing but a game (one thread, a table of
     /// [`DEFAULT_HASH_MB`](Self::DEFAULT_HASH_MB), the default thresholds), with these
     /// limits, as a task that `task` stops: a page's review, whose results are the

@@ -69,14 +69,14 @@ pub struct GameFigures {
 /// How many critical moments a game's review names at most.
 pub const CRITICAL_MOMENTS: usize = 5;
 
-/// A game's critical moments: the indices of its judged plies (each ply's judgement and
-/// the winning chances it gave away, `None` for a ply not judged) that gave away the most,
-/// worst first (the earlier ply first among equals), at most [`CRITICAL_MOMENTS`].
-pub fn critical_moments(plies: impl IntoIterator<Item = Option<(Judgement, i32)>>) -> Vec<usize> {
+/// A game's critical moments: the indices of its judged plies (each ply's winning chances
+/// given away, `None` for a ply not judged) that gave away the most, worst first (the
+/// earlier ply first among equals), at most [`CRITICAL_MOMENTS`].
+pub fn critical_moments(plies: impl IntoIterator<Item = Option<i32>>) -> Vec<usize> {
     let mut judged: Vec<(usize, i32)> = plies
         .into_iter()
         .enumerate()
-        .filter_map(|(i, judged)| judged.map(|(_, lost)| (i, lost)))
+        .filter_map(|(i, lost)| Some((i, lost?)))
         .collect();
     judged.sort_by_key(|&(i, lost)| (std::cmp::Reverse(lost), i));
     judged

@@ -266,18 +266,8 @@ fn read_jobs(a: &AnalyseArgs) -> Result<(Vec<shishi::analyse::input::Job>, usize
 /// The run's settings from the command line (a node budget when no limit is given).
 fn settings_of(a: AnalyseArgs) -> shishi::analyse::AnalysisSettings {
     use shishi::analyse::Thresholds;
-    use shishi::search::Limits;
-    let no_limit = a.depth.is_none() && a.nodes.is_none() && a.movetime.is_none();
-    let limits = Limits {
-        depth: a.depth,
-        nodes: a
-            .nodes
-            .or(no_limit.then_some(shishi::analyse::AnalysisSettings::DEFAULT_NODES)),
-        movetime: a.movetime.map(std::time::Duration::from_millis),
-        ..Limits::default()
-    };
     shishi::analyse::AnalysisSettings {
-        limits,
+        limits: shishi::analyse::AnalysisSettings::limits(a.depth, a.nodes, a.movetime),
         multipv: usize::from(a.multipv),
         workers: capped_threads(
             "workers",

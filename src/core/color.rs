@@ -22,6 +22,14 @@ impl Color {
         }
     }
 
+    /// ☗ or ☖, the side's mark before a move in KIF notation.
+    pub const fn mark(self) -> &'static str {
+        match self {
+            Color::Sente => "☗",
+            Color::Gote => "☖",
+        }
+    }
+
     /// `sente` or `gote`, as protocol and log text names the side.
     pub const fn name(self) -> &'static str {
         match self {

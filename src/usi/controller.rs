@@ -379,16 +379,7 @@ impl Controller {
                 return;
             }
         };
-        let no_limit =
-            params.nodes.is_none() && params.depth.is_none() && params.movetime.is_none();
-        let limits = Limits {
-            nodes: params
-                .nodes
-                .or(no_limit.then_some(AnalysisSettings::DEFAULT_NODES)),
-            depth: params.depth,
-            movetime: params.movetime.map(Duration::from_millis),
-            ..Limits::default()
-        };
+        let limits = AnalysisSettings::limits(params.depth, params.nodes, params.movetime);
         let control = Arc::new(crate::search::SearchControl::new(false));
         let settings = AnalysisSettings::review(limits, Arc::clone(&control));
         let out = Arc::clone(&self.out);

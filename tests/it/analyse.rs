@@ -1067,13 +1067,7 @@ fn a_review_over_usi_gives_what_shishi_analyse_gives() {
     ]);
     let mut e = crate::common::Engine::start_usi();
     let text = std::fs::read_to_string(&kif).unwrap();
-    let encoded: String = text
-        .bytes()
-        .map(|b| match b {
-            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' => (b as char).to_string(),
-            _ => format!("%{b:02X}"),
-        })
-        .collect();
+    let encoded = crate::common::percent_encode(&text);
     e.send(&format!("review nodes 20000 kif {encoded}"));
     e.until(60.0, |l| l == "reviewok");
     let review = |prefix: &str| -> Vec<serde_json::Value> {

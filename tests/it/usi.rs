@@ -672,17 +672,7 @@ fn kif_and_kifread_give_a_page_the_game_in_the_engines_own_notation() {
     );
     assert!(kif.contains(&"まで10手で中断".to_string()), "{kif:#?}");
     // The same text, percent-encoded on one line, read back.
-    let encode = |text: &str| -> String {
-        text.bytes()
-            .map(|b| {
-                if b.is_ascii_alphanumeric() {
-                    (b as char).to_string()
-                } else {
-                    format!("%{b:02X}")
-                }
-            })
-            .collect()
-    };
+    let encode = crate::common::percent_encode;
     let encoded = encode(&(kif.join("\n") + "\n"));
     e.send(&format!("kifread {encoded}"));
     let game = e.until(10.0, |l| l.starts_with("kifgame "));

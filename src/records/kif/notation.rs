@@ -3,7 +3,7 @@
 //! double move in two steps; sho's standard KIF), and a move line read back into a move.
 
 use super::super::KifProblem;
-use crate::core::{Color, Move, Square};
+use crate::core::{Move, Square};
 use crate::position::Position;
 use crate::variant::{KifStyle, Variant};
 
@@ -110,11 +110,7 @@ fn line_text(pos: &Position, moves: &[Move], mut last_to: Option<Square>, marks:
         if !pos.is_legal(pos.canonical(mv)) {
             break;
         }
-        let mark = match (marks, pos.side_to_move()) {
-            (false, _) => "",
-            (true, Color::Sente) => "☗",
-            (true, Color::Gote) => "☖",
-        };
+        let mark = if marks { pos.side_to_move().mark() } else { "" };
         out.push(format!("{mark}{}", kif_move(&pos, mv, last_to).join(" ")));
         last_to = Some(mv.to());
         pos.make_move(mv);

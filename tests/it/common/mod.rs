@@ -140,6 +140,20 @@ impl Drop for Engine {
     }
 }
 
+/// Text percent-encoded on one line (every byte but ASCII letters and digits), as a page
+/// sends a KIF file with `kifread` and `review ... kif`.
+pub fn percent_encode(text: &str) -> String {
+    text.bytes()
+        .map(|b| {
+            if b.is_ascii_alphanumeric() {
+                (b as char).to_string()
+            } else {
+                format!("%{b:02X}")
+            }
+        })
+        .collect()
+}
+
 /// A new empty folder in the system's temporary folder, named after the test process and
 /// `name`; it and everything in it are removed when it is dropped, even when the test
 /// fails, so that test runs leave nothing behind.
