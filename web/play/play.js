@@ -624,6 +624,12 @@
     $('status').scrollIntoView({ block: 'start' });
   }
 
+  // Saves KIF lines (the engine's) as a file.
+  function downloadKif(lines, name) {
+    const blob = new Blob([lines.join('\n') + '\n'], { type: 'text/plain;charset=utf-8' });
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(blob); a.download = name; a.click();
+  }
   // The review: the engine's `review` command (`shishi analyse` on the main line, in the
   // engine) judges every move; the page shows what it says, a ply at a time: marks in the
   // move list, the evaluation graph, each side's figures, the critical moments, the
@@ -797,11 +803,7 @@
   }
   $('review').onclick = () => { if (!state.reviewing) oneAtATime(() => { review().catch((e) => status('Error: ' + e.message)); })(); };
   $('review-stop').onclick = () => { if (state.reviewing) engine.postMessage('stop'); };
-  $('review-kif').onclick = () => {
-    const blob = new Blob([state.review.kif.join('\n') + '\n'], { type: 'text/plain;charset=utf-8' });
-    const a = document.createElement('a');
-    a.href = URL.createObjectURL(blob); a.download = 'shishi-review.kif'; a.click();
-  };
+  $('review-kif').onclick = () => downloadKif(state.review.kif, 'shishi-review.kif');
 
   // One kanji a piece by default on a narrow screen (two-kanji names at phone sizes blur).
   $('pieceset').value = window.matchMedia('(max-width: 600px)').matches ? 'one' : 'two';
@@ -844,11 +846,7 @@
     step(to)();
   });
   $('flip').onclick = () => { state.flipped = !state.flipped; draw(); };
-  $('export').onclick = () => {
-    const blob = new Blob([state.kif.join('\n') + '\n'], { type: 'text/plain;charset=utf-8' });
-    const a = document.createElement('a');
-    a.href = URL.createObjectURL(blob); a.download = 'shishi-game.kif'; a.click();
-  };
+  $('export').onclick = () => downloadKif(state.kif, 'shishi-game.kif');
   $('load').onclick = oneAtATime(() => load($('paste').value));
   $('file').onchange = oneAtATime(async (e) => { const f = e.target.files[0]; if (f) await load(await f.text()); });
   window.addEventListener('resize', draw);
