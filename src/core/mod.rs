@@ -6,6 +6,7 @@
 pub mod bitboard;
 pub mod color;
 pub mod moves;
+pub mod prefetch;
 pub mod rng;
 pub mod score;
 pub mod square;

@@ -32,6 +32,12 @@ impl Default for EvalCache {
 }
 
 impl EvalCache {
+    /// Starts loading the entry of `key` into the cache (a look-up of it follows soon).
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        crate::core::prefetch::prefetch(&self.entries[key as usize & (ENTRIES - 1)]);
+    }
+
     /// The evaluation of `pos` (side to move's view), from the cache or computed and kept.
     #[inline]
     pub fn evaluate(&mut self, ev: &Evaluator, pos: &Position) -> Score {

@@ -1,7 +1,7 @@
 //! Iterative deepening at the root: aspiration windows around the last score, MultiPV
 //! lines, and the main thread's reports and soft time limit.
 
-use super::thread::{Frame, Line, SearchThread};
+use super::thread::{Line, SearchThread};
 use super::time::{soft_scale, Settledness};
 use super::{Bound, Info, MAX_PLY};
 use crate::core::score::{is_mate, mate_plies, Score, INFINITE};
@@ -175,12 +175,7 @@ impl SearchThread<'_> {
             let nodes_before = self.nodes;
             let bias = skill.map_or(0, |s| s.bias(root_key, mv));
             let (alpha_seen, beta_seen) = ((alpha - bias).max(-INFINITE), beta - bias);
-            self.pos.make_move(mv);
-            self.frames[0] = Frame {
-                mv: Some(mv),
-                kind: self.pos.piece_on(mv.to()).kind(),
-                eval: root_eval,
-            };
+            self.play(0, mv, root_eval);
             let (a, b) = (alpha_seen, beta_seen);
             let searched = if i == pv_index {
                 -self.negamax(depth - 1, -b, -a, 1, true)

@@ -253,12 +253,7 @@ impl SearchThread<'_> {
             eval,
         } = *node;
         let us = self.pos.side_to_move();
-        self.pos.make_move(mv);
-        self.frames[ply] = Frame {
-            mv: Some(mv),
-            kind: self.pos.piece_on(mv.to()).kind(),
-            eval,
-        };
+        self.play(ply, mv, eval);
         let new_depth = depth - 1;
         let score = if searched == 0 {
             -self.negamax(new_depth, -beta, -alpha, ply + 1, true)

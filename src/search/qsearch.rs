@@ -5,7 +5,7 @@
 
 use super::movepick::MovePicker;
 use super::see::captured_value;
-use super::thread::{Frame, SearchThread};
+use super::thread::SearchThread;
 use super::tt::Bound;
 use super::MAX_PLY;
 use crate::core::score::{mate_in, mated_in, Score, DRAW, INFINITE};
@@ -69,12 +69,7 @@ impl SearchThread<'_> {
                             >= alpha))
         }) {
             any = true;
-            self.pos.make_move(mv);
-            self.frames[ply] = Frame {
-                mv: Some(mv),
-                kind: self.pos.piece_on(mv.to()).kind(),
-                eval: stand_pat,
-            };
+            self.play(ply, mv, stand_pat);
             let score = -self.qsearch_inner(-beta, -alpha, ply + 1, qply + 1);
             self.pos.unmake_move();
             if self.stopped {

@@ -454,6 +454,21 @@ impl<'a> SearchThread<'a> {
         self.eval_cache.evaluate(self.ev, &self.pos)
     }
 
+    /// Plays `mv` at `ply` (`eval`: the node's static evaluation, for its frame) and starts
+    /// loading the child's hash-table bucket and cached evaluation, which it reads next.
+    #[inline]
+    pub(super) fn play(&mut self, ply: usize, mv: Move, eval: Score) {
+        self.pos.make_move(mv);
+        let key = self.pos.key();
+        self.shared.tt.prefetch(key);
+        self.eval_cache.prefetch(key);
+        self.frames[ply] = Frame {
+            mv: Some(mv),
+            kind: self.pos.piece_on(mv.to()).kind(),
+            eval,
+        };
+    }
+
     /// Copies the child's PV behind `mv` into this ply's PV.
     #[inline]
     pub(super) fn update_pv(&mut self, ply: usize, mv: Move) {

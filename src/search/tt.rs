@@ -188,6 +188,12 @@ impl TranspositionTable {
         &self.slots[start..start + BUCKET_SLOTS]
     }
 
+    /// Starts loading the bucket of `key` into the cache (a probe of it follows soon).
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        crate::core::prefetch::prefetch(&self.bucket(key)[0]);
+    }
+
     /// The entry for `key`, with its score converted to `ply`.
     pub fn probe(&self, key: u64, ply: usize) -> Option<TtEntry> {
         for slot in self.bucket(key) {
