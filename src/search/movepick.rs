@@ -28,8 +28,23 @@ enum Stage {
 #[derive(Default)]
 pub struct PickerBuffers {
     moves: Vec<Move>,
-    scored: Vec<(Move, i32)>,
+    /// The moves of the stage being picked and their scores (two arrays, so that the
+    /// search for the best score runs over packed integers).
+    scored: Vec<Move>,
+    scores: Vec<i32>,
     bad: Vec<Move>,
+}
+
+impl PickerBuffers {
+    fn clear_scored(&mut self) {
+        self.scored.clear();
+        self.scores.clear();
+    }
+
+    fn push_scored(&mut self, mv: Move, score: i32) {
+        self.scored.push(mv);
+        self.scores.push(score);
+    }
 }
 
 /// Yields the moves of a node in a good order.
@@ -94,21 +109,19 @@ impl MovePicker {
             || (self.stage > Stage::CounterMove && mv == self.counter)
     }
 
-    /// Picks the best remaining scored move (selection sort, one step).
+    /// Picks the best remaining scored move, the first of equals (selection sort, one
+    /// step). The largest score first, then where it stands: two simple passes, which
+    /// the compiler vectorises, rather than one that branches on every move (an all-node
+    /// of chu picks from well over a hundred quiet moves).
     fn pick_best(&mut self) -> Option<Move> {
-        let scored = &mut self.buffers.scored;
-        if self.next >= scored.len() {
-            return None;
-        }
-        let mut best = self.next;
-        for i in self.next + 1..scored.len() {
-            if scored[i].1 > scored[best].1 {
-                best = i;
-            }
-        }
+        let PickerBuffers { scored, scores, .. } = &mut self.buffers;
+        let rest = scores.get(self.next..).filter(|rest| !rest.is_empty())?;
+        let best_score = rest.iter().fold(i32::MIN, |a, &b| a.max(b));
+        let best = self.next + rest.iter().position(|&s| s == best_score)?;
         scored.swap(self.next, best);
+        scores.swap(self.next, best);
         self.next += 1;
-        Some(scored[self.next - 1].0)
+        Some(scored[self.next - 1])
     }
 
     /// A killer or countermove is tried only if it is a legal quiet move here.
@@ -149,9 +162,10 @@ impl MovePicker {
     /// attacker) and promotion, the hash move left out.
     fn generate_captures(&mut self, pos: &mut Position, ev: &Evaluator) {
         pos.generate(GenMode::Search, Filter::Captures, &mut self.buffers.moves);
-        self.buffers.scored.clear();
+        self.buffers.clear_scored();
         self.buffers.bad.clear();
-        for &mv in &self.buffers.moves {
+        for i in 0..self.buffers.moves.len() {
+            let mv = self.buffers.moves[i];
             if Some(mv) == self.tt_move {
                 continue;
             }
@@ -159,8 +173,7 @@ impl MovePicker {
             let attacker = ev.value(pos.piece_on(mv.from()).kind());
             let promotion = if mv.is_promotion() { 50 } else { 0 };
             self.buffers
-                .scored
-                .push((mv, victim * 16 - attacker / 8 + promotion));
+                .push_scored(mv, victim * 16 - attacker / 8 + promotion);
         }
         self.next = 0;
     }
@@ -168,7 +181,7 @@ impl MovePicker {
     /// The quiet moves, scored by history and promotion, those tried already left out.
     fn generate_quiets(&mut self, pos: &mut Position, history: &History) {
         pos.generate(GenMode::Search, Filter::Quiets, &mut self.buffers.moves);
-        self.buffers.scored.clear();
+        self.buffers.clear_scored();
         let us = pos.side_to_move();
         for i in 0..self.buffers.moves.len() {
             let mv = self.buffers.moves[i];
@@ -178,8 +191,7 @@ impl MovePicker {
             let kind = pos.piece_on(mv.from()).kind();
             let promotion = if mv.is_promotion() { 8_000 } else { 0 };
             self.buffers
-                .scored
-                .push((mv, history.score(us, kind, mv.to()) + promotion));
+                .push_scored(mv, history.score(us, kind, mv.to()) + promotion);
         }
         self.next = 0;
     }
