@@ -38,18 +38,16 @@ fn least_valuable_attacker(
             }
         }
     }
+    // Along each line only the first piece not yet gone may slide onto `target`.
+    let blockers = pos.occupied_all() & !gone;
     let ranges = &tables.slide_range[side.index()];
     for (dir, range_of_kind) in ranges.iter().enumerate() {
         let back = crate::variant::tables::opposite_dir(dir);
-        for (i, sq) in tables.ray(back, target).enumerate() {
+        if let Some(sq) = tables.nearest_on_ray(back, target, blockers) {
             let p = pos.piece_on(sq);
-            if p.is_empty() || gone.contains(sq) {
-                continue;
-            }
-            if p.is(side) && range_of_kind[p.kind() as usize] as usize > i {
+            if p.is(side) && range_of_kind[p.kind() as usize] as usize >= sq.distance(target) {
                 consider(sq, p.kind());
             }
-            break;
         }
     }
     best.map(|(sq, kind, _)| (sq, kind))
