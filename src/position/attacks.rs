@@ -57,7 +57,7 @@ impl Position {
     /// slides as far as `target` (`range_of_kind`: how far each kind slides in the direction
     /// from `from` to `target`).
     #[inline]
-    fn slides_onto(
+    pub(crate) fn slides_onto(
         &self,
         from: Square,
         target: Square,

@@ -43,11 +43,11 @@ fn least_valuable_attacker(
     let ranges = &tables.slide_range[side.index()];
     for (dir, range_of_kind) in ranges.iter().enumerate() {
         let back = crate::variant::tables::opposite_dir(dir);
-        if let Some(sq) = tables.nearest_on_ray(back, target, blockers) {
-            let p = pos.piece_on(sq);
-            if p.is(side) && range_of_kind[p.kind() as usize] as usize >= sq.distance(target) {
-                consider(sq, p.kind());
-            }
+        if let Some(sq) = tables
+            .nearest_on_ray(back, target, blockers)
+            .filter(|&sq| pos.slides_onto(sq, target, side, range_of_kind))
+        {
+            consider(sq, pos.piece_on(sq).kind());
         }
     }
     best.map(|(sq, kind, _)| (sq, kind))
