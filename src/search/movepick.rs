@@ -115,8 +115,9 @@ impl MovePicker {
     /// of chu picks from well over a hundred quiet moves).
     fn pick_best(&mut self) -> Option<Move> {
         let PickerBuffers { scored, scores, .. } = &mut self.buffers;
-        let rest = scores.get(self.next..).filter(|rest| !rest.is_empty())?;
+        let rest = scores.get(self.next..)?;
         let best_score = rest.iter().fold(i32::MIN, |a, &b| a.max(b));
+        // `None` when no move is left (nothing to find in an empty rest).
         let best = self.next + rest.iter().position(|&s| s == best_score)?;
         scored.swap(self.next, best);
         scores.swap(self.next, best);
