@@ -337,6 +337,7 @@ mod tests {
         let time = time_limits(
             &request.limits,
             pos.side_to_move(),
+            pos.move_number().saturating_sub(1),
             Duration::ZERO,
             &request.options.params,
         );

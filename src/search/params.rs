@@ -195,6 +195,12 @@ search_params! {
     /// moves over which the main time is shared. A flag fall loses, and chu games run to
     /// 200 moves a side and more, so each move takes this fraction of what is left.
     sudden_death_moves_to_go: i32 = 70, 10, 200;
+    /// Under sudden death, 0: the horizon is `sudden_death_moves_to_go` at every move.
+    /// Otherwise the plies a game is expected to last: the horizon is then the moves left
+    /// to us until that ply, never fewer than `sudden_death_moves_to_go` (chu self-play
+    /// games last a median of 365 plies, and from ply 300 on about 100 more), so that the
+    /// opening takes a smaller share and the long ending a larger one.
+    sudden_death_game_plies: i32 = 0, 0, 2000;
     /// The move overhead is set aside for at most this many of the moves to come (the
     /// rest of the clock is shared out). At 200 it is set aside for every move of the
     /// horizon: under sudden death a 2.5 s clock then keeps 700 ms that it never spends

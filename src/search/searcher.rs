@@ -226,6 +226,7 @@ impl Searcher {
         let time = time_limits(
             limits,
             pos.side_to_move(),
+            pos.move_number().saturating_sub(1),
             request.options.move_overhead,
             &request.options.params,
         );

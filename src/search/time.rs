@@ -75,12 +75,26 @@ pub fn soft_scale(s: Settledness) -> f64 {
     (stability * rivals * falling).clamp(0.4, 2.5)
 }
 
-/// The limits for `us` given `limits`, the move overhead and the time plan's search
-/// constants (the horizons over which main time is shared when the GUI does not say, and
-/// the moves the overhead is set aside for).
+/// The moves over which sudden death shares the main time at `game_ply` (plies played
+/// since the game's start): `sudden_death_moves_to_go`, or with `sudden_death_game_plies`
+/// set, the moves left to us until that ply when there are more.
+fn sudden_death_horizon(params: &SearchParams, game_ply: u64) -> i32 {
+    let floor = params.sudden_death_moves_to_go;
+    let plies_left = i64::from(params.sudden_death_game_plies) - game_ply as i64;
+    if params.sudden_death_game_plies == 0 || plies_left / 2 <= i64::from(floor) {
+        return floor;
+    }
+    (plies_left / 2) as i32
+}
+
+/// The limits for `us` at `game_ply` (plies played since the game's start) given
+/// `limits`, the move overhead and the time plan's search constants (the horizons over
+/// which main time is shared when the GUI does not say, and the moves the overhead is set
+/// aside for).
 pub fn time_limits(
     limits: &Limits,
     us: Color,
+    game_ply: u64,
     overhead: Duration,
     params: &SearchParams,
 ) -> TimeLimits {
@@ -109,7 +123,7 @@ pub fn time_limits(
             ms(clock.byoyomi[i]),
         );
         let horizon = match inc {
-            0 => params.sudden_death_moves_to_go,
+            0 => sudden_death_horizon(params, game_ply),
             _ => params.increment_moves_to_go,
         }
         .max(1) as u64;
@@ -193,7 +207,13 @@ mod tests {
             (10, 0, 0),
             (0, 0, 30),
         ] {
-            let t = time_limits(&clock(time, inc, byo), Color::Sente, overhead, &defaults());
+            let t = time_limits(
+                &clock(time, inc, byo),
+                Color::Sente,
+                0,
+                overhead,
+                &defaults(),
+            );
             let (soft, hard) = (t.soft.unwrap(), t.hard.unwrap());
             assert!(soft <= hard, "{time} {inc} {byo}: {t:?}");
             assert!(hard >= ms(1));
@@ -209,13 +229,13 @@ mod tests {
             }
         }
         // Pure byoyomi spends most of it.
-        let t = time_limits(&clock(0, 0, 10_000), Color::Gote, overhead, &defaults());
+        let t = time_limits(&clock(0, 0, 10_000), Color::Gote, 0, overhead, &defaults());
         assert!(
             t.hard.unwrap() >= ms(8_500) && t.soft.unwrap() >= ms(4_000),
             "{t:?}"
         );
         // Sudden death spends a fraction.
-        let t = time_limits(&clock(60_000, 0, 0), Color::Sente, overhead, &defaults());
+        let t = time_limits(&clock(60_000, 0, 0), Color::Sente, 0, overhead, &defaults());
         assert!(t.soft.unwrap() < ms(5_000), "{t:?}");
     }
 
@@ -228,14 +248,14 @@ mod tests {
         if let Some(c) = limits.clock.as_mut() {
             c.time[1] = ms(18523);
         }
-        let t = time_limits(&limits, Color::Sente, ms(10), &defaults());
+        let t = time_limits(&limits, Color::Sente, 0, ms(10), &defaults());
         assert_eq!(t.hard, Some(ms(5000 - 10 - 1000)), "{t:?}");
         // Short byoyomi keeps a quarter.
-        let t = time_limits(&clock(0, 0, 200), Color::Sente, ms(10), &defaults());
+        let t = time_limits(&clock(0, 0, 200), Color::Sente, 0, ms(10), &defaults());
         assert_eq!(t.hard, Some(ms(200 - 10 - 50)), "{t:?}");
         // Without byoyomi a fifth of the main time is kept back: at 300 ms left and a
         // 100 ms increment, at most 232 ms (not 290).
-        let t = time_limits(&clock(300, 100, 0), Color::Sente, ms(10), &defaults());
+        let t = time_limits(&clock(300, 100, 0), Color::Sente, 0, ms(10), &defaults());
         assert_eq!(t.hard, Some(ms(232)), "{t:?}");
     }
 
@@ -243,7 +263,7 @@ mod tests {
     fn an_increment_sets_the_horizon() {
         // 10+0.1: the main time, less the overhead of the moves to come, is shared over the
         // horizon's moves, and most of the increment is added.
-        let t = time_limits(&clock(10_000, 100, 0), Color::Sente, ms(10), &defaults());
+        let t = time_limits(&clock(10_000, 100, 0), Color::Sente, 0, ms(10), &defaults());
         assert_eq!(
             t.soft,
             Some(ms(((10_000 - 700) / 70 + 75) * 55 / 100)),
@@ -251,47 +271,77 @@ mod tests {
         );
         // A shorter horizon spends the main time sooner.
         let shorter = with("increment_moves_to_go", 30);
-        let t = time_limits(&clock(10_000, 100, 0), Color::Sente, ms(10), &shorter);
+        let t = time_limits(&clock(10_000, 100, 0), Color::Sente, 0, ms(10), &shorter);
         assert_eq!(
             t.soft,
             Some(ms(((10_000 - 300) / 30 + 75) * 55 / 100)),
             "{t:?}"
         );
         // Sudden death keeps its own horizon whatever the increment's.
-        let sudden_death = time_limits(&clock(60_000, 0, 0), Color::Sente, ms(10), &shorter);
+        let sudden_death = time_limits(&clock(60_000, 0, 0), Color::Sente, 0, ms(10), &shorter);
         assert_eq!(
             sudden_death,
-            time_limits(&clock(60_000, 0, 0), Color::Sente, ms(10), &defaults())
+            time_limits(&clock(60_000, 0, 0), Color::Sente, 0, ms(10), &defaults())
         );
     }
 
     #[test]
     fn sudden_death_shares_what_is_left_after_the_overhead_it_reserves() {
         // 2.5 s: the overhead of all 70 moves to come is set aside (700 ms) by default...
-        let t = time_limits(&clock(2_500, 0, 0), Color::Sente, ms(10), &defaults());
+        let t = time_limits(&clock(2_500, 0, 0), Color::Sente, 0, ms(10), &defaults());
         assert_eq!(t.soft, Some(ms((2_500 - 700) / 70 * 55 / 100)), "{t:?}");
         // ...and only 20 moves' worth (200 ms) with `overhead_reserve_moves` at 20.
         let fewer = with("overhead_reserve_moves", 20);
-        let t = time_limits(&clock(2_500, 0, 0), Color::Sente, ms(10), &fewer);
+        let t = time_limits(&clock(2_500, 0, 0), Color::Sente, 0, ms(10), &fewer);
         assert_eq!(t.soft, Some(ms((2_500 - 200) / 70 * 55 / 100)), "{t:?}");
         // At 700 ms left the default plans a millisecond; 20 moves' reserve still shares.
-        let t = time_limits(&clock(700, 0, 0), Color::Sente, ms(10), &defaults());
+        let t = time_limits(&clock(700, 0, 0), Color::Sente, 0, ms(10), &defaults());
         assert_eq!(t.soft, Some(ms(1)), "{t:?}");
-        let t = time_limits(&clock(700, 0, 0), Color::Sente, ms(10), &fewer);
+        let t = time_limits(&clock(700, 0, 0), Color::Sente, 0, ms(10), &fewer);
         assert_eq!(t.soft, Some(ms((700 - 200) / 70 * 55 / 100)), "{t:?}");
         // A longer horizon takes a smaller share (and sets aside its moves' overhead).
         let longer = with("sudden_death_moves_to_go", 100);
-        let t = time_limits(&clock(2_500, 0, 0), Color::Sente, ms(10), &longer);
+        let t = time_limits(&clock(2_500, 0, 0), Color::Sente, 0, ms(10), &longer);
         assert_eq!(t.soft, Some(ms((2_500 - 1_000) / 100 * 55 / 100)), "{t:?}");
     }
 
     #[test]
+    fn an_expected_game_length_sets_the_sudden_death_horizon() {
+        let mut plan = defaults();
+        for (name, value) in [
+            ("sudden_death_game_plies", 360),
+            ("sudden_death_moves_to_go", 50),
+            ("overhead_reserve_moves", 0),
+        ] {
+            plan.set(name, value).unwrap();
+        }
+        let soft_at = |ply: u64, params: &SearchParams| {
+            time_limits(&clock(18_000, 0, 0), Color::Sente, ply, ms(10), params).soft
+        };
+        // At the start: the 180 moves left to us until ply 360; at ply 200, the 80 left.
+        assert_eq!(soft_at(0, &plan), Some(ms(18_000 / 180 * 55 / 100)));
+        assert_eq!(soft_at(200, &plan), Some(ms(18_000 / 80 * 55 / 100)));
+        // From ply 260 on, and past the expected end, never fewer than 50.
+        assert_eq!(soft_at(260, &plan), Some(ms(18_000 / 50 * 55 / 100)));
+        assert_eq!(soft_at(900, &plan), Some(ms(18_000 / 50 * 55 / 100)));
+        // Off by default: the same horizon at every ply.
+        assert_eq!(soft_at(0, &defaults()), soft_at(300, &defaults()));
+        // An increment keeps its own horizon whatever the ply.
+        let with_increment = |ply: u64, params: &SearchParams| {
+            time_limits(&clock(18_000, 100, 0), Color::Sente, ply, ms(10), params)
+        };
+        assert_eq!(with_increment(0, &plan), with_increment(300, &plan));
+    }
+
+    #[test]
     fn only_a_clock_share_is_adjustable() {
-        assert!(time_limits(&clock(10_000, 100, 0), Color::Sente, ms(10), &defaults()).adjustable);
-        assert!(time_limits(&clock(0, 0, 5_000), Color::Sente, ms(10), &defaults()).adjustable);
+        assert!(
+            time_limits(&clock(10_000, 100, 0), Color::Sente, 0, ms(10), &defaults()).adjustable
+        );
+        assert!(time_limits(&clock(0, 0, 5_000), Color::Sente, 0, ms(10), &defaults()).adjustable);
         let mut both = clock(10_000, 100, 0);
         both.movetime = Some(ms(500));
-        assert!(!time_limits(&both, Color::Sente, ms(10), &defaults()).adjustable);
+        assert!(!time_limits(&both, Color::Sente, 0, ms(10), &defaults()).adjustable);
     }
 
     #[test]
@@ -335,7 +385,7 @@ mod tests {
             ..Limits::default()
         };
         assert_eq!(
-            time_limits(&l, Color::Sente, ms(30), &defaults()),
+            time_limits(&l, Color::Sente, 0, ms(30), &defaults()),
             TimeLimits {
                 soft: Some(ms(970)),
                 hard: Some(ms(970)),
@@ -348,7 +398,7 @@ mod tests {
             ..Limits::default()
         };
         assert_eq!(
-            time_limits(&l, Color::Sente, ms(30), &defaults()),
+            time_limits(&l, Color::Sente, 0, ms(30), &defaults()),
             TimeLimits {
                 soft: None,
                 hard: None,
@@ -356,7 +406,7 @@ mod tests {
             }
         );
         assert_eq!(
-            time_limits(&Limits::default(), Color::Sente, ms(30), &defaults()),
+            time_limits(&Limits::default(), Color::Sente, 0, ms(30), &defaults()),
             TimeLimits {
                 soft: None,
                 hard: None,
