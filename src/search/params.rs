@@ -193,18 +193,19 @@ search_params! {
     increment_moves_to_go: i32 = SearchParams::DEFAULT_INCREMENT_MOVES_TO_GO as i32, 10, 120;
     /// Under sudden death (no increment, no byoyomi, no moves-to-go from the GUI): the
     /// moves over which the main time is shared. A flag fall loses, and chu games run to
-    /// 200 moves a side and more, so each move takes this fraction of what is left.
+    /// 200 moves a side and more, so each move takes this fraction of what is left (chu:
+    /// 50, the least of a horizon by the game's length, `sudden_death_game_plies`).
     sudden_death_moves_to_go: i32 = 70, 10, 200;
     /// Under sudden death, 0: the horizon is `sudden_death_moves_to_go` at every move.
     /// Otherwise the plies a game is expected to last: the horizon is then the moves left
     /// to us until that ply, never fewer than `sudden_death_moves_to_go` (chu self-play
     /// games last a median of 365 plies, and from ply 300 on about 100 more), so that the
-    /// opening takes a smaller share and the long ending a larger one.
+    /// opening takes a smaller share and the long ending a larger one. Chu: 365.
     sudden_death_game_plies: i32 = 0, 0, 2000;
     /// The move overhead is set aside for at most this many of the moves to come (the
     /// rest of the clock is shared out). At 200 it is set aside for every move of the
     /// horizon: under sudden death a 2.5 s clock then keeps 700 ms that it never spends
-    /// while its moves shrink to a millisecond.
+    /// while its moves shrink to a millisecond. Chu: 20.
     overhead_reserve_moves: i32 = 200, 0, 200;
     /// 1: after each iteration the soft limit of a clock search is scaled by how settled
     /// the best move is (`time::soft_scale`: how long it has stood, its share of the
@@ -278,10 +279,17 @@ mod tests {
                 assert_eq!(params.get(name), Some(value), "{name}");
             }
         }
-        assert_eq!(
-            SearchParams::for_variant(Variant::chu()),
-            SearchParams::default()
-        );
+        // Chu's own values are its sudden-death clock only.
+        let mut chu = SearchParams::for_variant(Variant::chu());
+        for name in [
+            "overhead_reserve_moves",
+            "sudden_death_game_plies",
+            "sudden_death_moves_to_go",
+        ] {
+            let default = SearchParams::default().get(name).unwrap();
+            chu.set(name, default).unwrap();
+        }
+        assert_eq!(chu, SearchParams::default());
     }
 
     #[test]

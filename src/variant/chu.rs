@@ -146,7 +146,16 @@ pub const SPEC: VariantSpec = VariantSpec {
     },
     kif: KifStyle::Chu,
     eval: &EVAL,
-    search_values: &[],
+    // Chu's sudden-death clock: main time shared over the moves left to us until ply 365
+    // (a chu game's median length in self-play), never fewer than 50, after setting the move
+    // overhead aside for the next 20 moves only: the fixed 70-move horizon spent as much at
+    // the opening as in a long ending and kept 700 ms of a 2.5 s clock unspent. The SPRTs
+    // are in docs/tuning.md.
+    search_values: &[
+        ("overhead_reserve_moves", 20),
+        ("sudden_death_game_plies", 365),
+        ("sudden_death_moves_to_go", 50),
+    ],
 };
 
 /// Chu shogi. Tuned by `shishi tune fit` (scripts/measure/texel.sh) on the quiet positions of 983
