@@ -80,11 +80,11 @@ pub fn soft_scale(s: Settledness) -> f64 {
 /// set, the moves left to us until that ply when there are more.
 fn sudden_death_horizon(params: &SearchParams, game_ply: u64) -> i32 {
     let floor = params.sudden_death_moves_to_go;
-    let plies_left = i64::from(params.sudden_death_game_plies) - game_ply as i64;
-    if params.sudden_death_game_plies == 0 || plies_left / 2 <= i64::from(floor) {
+    if params.sudden_death_game_plies == 0 {
         return floor;
     }
-    (plies_left / 2) as i32
+    let moves_left = (i64::from(params.sudden_death_game_plies) - game_ply as i64) / 2;
+    moves_left.max(i64::from(floor)) as i32
 }
 
 /// The limits for `us` at `game_ply` (plies played since the game's start) given

@@ -146,11 +146,11 @@ pub const SPEC: VariantSpec = VariantSpec {
     },
     kif: KifStyle::Chu,
     eval: &EVAL,
-    // Chu's sudden-death clock: main time shared over the moves left to us until ply 365
-    // (a chu game's median length in self-play), never fewer than 50, after setting the move
-    // overhead aside for the next 20 moves only: the fixed 70-move horizon spent as much at
-    // the opening as in a long ending and kept 700 ms of a 2.5 s clock unspent. The SPRTs
-    // are in docs/tuning.md.
+    // Chu's clock: under sudden death main time is shared over the moves left to us until
+    // ply 365 (a chu game's median length in self-play), never fewer than 50; with any main
+    // time (increments too) the move overhead is set aside for the next 20 moves only. The
+    // fixed 70-move horizon spent as much at the opening as in a long ending and kept 700 ms
+    // of a 2.5 s clock unspent. The SPRTs (all at sudden death) are in docs/tuning.md.
     search_values: &[
         ("overhead_reserve_moves", 20),
         ("sudden_death_game_plies", 365),
