@@ -92,6 +92,9 @@ pub enum ArgumentProblem {
     /// SPRT bounds that cannot decide.
     #[error("needs alpha > 0, beta > 0, alpha + beta < 1, and finite elo0 < elo1")]
     SprtBounds,
+    /// A count that is not a whole number from 0 up.
+    #[error("'{0}' is not a whole number of games")]
+    NotACount(String),
 }
 
 /// What is wrong with a line of the record file resumed from.

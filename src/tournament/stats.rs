@@ -112,7 +112,14 @@ pub struct Sprt {
     pub alpha: f64,
     /// False negative rate.
     pub beta: f64,
+    /// No decision before this many games: the LLR estimates the variance from the games
+    /// themselves, and a run of a few one-sided results (10-0-1 accepted H1 after 11
+    /// games in chu self-play) makes it tiny and the ratio huge.
+    pub min_games: u32,
 }
+
+/// The default of [`Sprt::min_games`].
+pub const SPRT_MIN_GAMES: u32 = 40;
 
 /// Where an SPRT stands.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -126,7 +133,8 @@ pub enum SprtState {
 }
 
 impl Sprt {
-    /// Parses `elo0=0,elo1=5,alpha=0.05,beta=0.05` (any order; missing keys default to those).
+    /// Parses `elo0=0,elo1=5,alpha=0.05,beta=0.05,min_games=40` (any order; missing keys
+    /// default to those).
     pub fn parse(text: &str) -> Result<Sprt, MatchError> {
         let argument = |problem| MatchError::Argument {
             flag: "--sprt",
@@ -137,6 +145,7 @@ impl Sprt {
             elo1: 5.0,
             alpha: 0.05,
             beta: 0.05,
+            min_games: SPRT_MIN_GAMES,
         };
         for part in text.split(',').filter(|p| !p.is_empty()) {
             let (key, value) = part
@@ -150,10 +159,14 @@ impl Sprt {
                 "elo1" => sprt.elo1 = v,
                 "alpha" => sprt.alpha = v,
                 "beta" => sprt.beta = v,
+                "min_games" if v >= 0.0 && v.fract() == 0.0 && v <= f64::from(u32::MAX) => {
+                    sprt.min_games = v as u32
+                }
+                "min_games" => return Err(argument(ArgumentProblem::NotACount(value.to_string()))),
                 _ => {
                     return Err(argument(ArgumentProblem::UnknownKey {
                         key: key.to_string(),
-                        known: "elo0, elo1, alpha, beta",
+                        known: "elo0, elo1, alpha, beta, min_games",
                     }))
                 }
             }
@@ -187,8 +200,11 @@ impl Sprt {
         n * (s1 - s0) * (2.0 * t.score() - s0 - s1) / (2.0 * var)
     }
 
-    /// The state after `t`.
+    /// The state after `t` (always `Continue` before [`Sprt::min_games`]).
     pub fn state(&self, t: &Tally) -> SprtState {
+        if t.games() < self.min_games {
+            return SprtState::Continue;
+        }
         let llr = self.llr(t);
         let (lower, upper) = self.bounds();
         if llr >= upper {
@@ -255,6 +271,19 @@ mod tests {
             SprtState::AcceptH0
         );
         assert_eq!(sprt.state(&even), SprtState::Continue);
+        // 10-0-1 is past the upper bound (LLR about 4), but 11 games decide nothing.
+        let streak = Tally {
+            wins: 10,
+            draws: 1,
+            losses: 0,
+        };
+        assert!(sprt.llr(&streak) > hi, "{}", sprt.llr(&streak));
+        assert_eq!(sprt.state(&streak), SprtState::Continue);
+        let early = Sprt::parse("elo0=0,elo1=10,min_games=10").unwrap();
+        assert_eq!(early.min_games, 10);
+        assert_eq!(early.state(&streak), SprtState::AcceptH1);
+        assert!(Sprt::parse("min_games=2.5").is_err());
+        assert!(Sprt::parse("min_games=-1").is_err());
         assert!(Sprt::parse("elo0=5,elo1=0").is_err());
         assert!(Sprt::parse("gamma=1").is_err());
     }
