@@ -5,6 +5,9 @@
 #
 # usage: scripts/peers/xboard-smoke.sh [GAMES] [TIME_CONTROL] [OUT_DIR]
 #        (defaults: 2 games, 0:40 = 40 s per side per game, target/xboard-smoke)
+#        OPPONENT=shishi: Shishi plays itself ("Shishi" against "Shishi-2"): its games run
+#        to 150-250 moves a side, so the clock plan is tested over a whole long game
+#        (against HaChu they end sooner); a loss on time by either fails.
 # Needs: xboard, xvfb, hachu, imagemagick (apt-get install xboard xvfb hachu imagemagick).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -19,6 +22,11 @@ for tool in /usr/games/xboard /usr/games/hachu Xvfb import; do
 done
 cargo build --quiet --release --manifest-path "$root/Cargo.toml"
 shishi=$root/target/release/shishi
+if [ "${OPPONENT:-hachu}" = shishi ]; then
+  second=("$shishi xboard" Shishi-2)
+else
+  second=(/usr/games/hachu HaChu)
+fi
 
 display=:$((90 + RANDOM % 9))
 Xvfb "$display" -screen 0 1400x1100x24 >/dev/null 2>&1 &
@@ -31,7 +39,7 @@ export DISPLAY=$display
 # engines' business, as WinBoard's chu guide advises).
 /usr/games/xboard -variant chu \
   -fcp "$shishi xboard" -fd "$out" -fn Shishi \
-  -scp /usr/games/hachu -sd "$out" -sn HaChu \
+  -scp "${second[0]}" -sd "$out" -sn "${second[1]}" \
   -mg "$games" -tc "$tc" -inc 0 -xponder -xexit -xlegal -autoCallFlag true \
   -sgf "$out/match.pgn" -debug -nameOfDebugFile "$out/xboard.debug" -size Medium \
   >"$out/xboard.out" 2>&1 &
@@ -65,6 +73,31 @@ done
 echo "== results"
 grep -E '^\[(White|Black|Result|Termination)' "$out/match.pgn" || true
 grep -E '\{[^}]*\} *(1-0|0-1|1/2-1/2|\*)' -o "$out/match.pgn" || true
+# Each game's length and the least either engine had left on its clock (from the `time`
+# commands XBoard sent, in centiseconds): how close the clock plan came to the flag.
+python3 - "$out/match.pgn" "$out/xboard.debug" <<'PY'
+import re, sys
+pgn, debug = open(sys.argv[1]).read(), open(sys.argv[2], errors="replace").read()
+plies = []
+for game in pgn.split("[Event")[1:]:
+    body = re.sub(r"\{[^}]*\}", "", game.split("\n\n", 1)[-1])
+    plies.append(sum(1 for t in body.split()
+                     if not re.fullmatch(r"\d+\.|1-0|0-1|1/2-1/2|\*", t)))
+least, new_game = [], True
+for line in debug.splitlines():
+    m = re.match(r"\d+ >(first|second) ?: (new|time (\d+))", line)
+    if m and m[2] == "new":
+        new_game = True  # XBoard may send `new` more than once before a game
+    elif m and m[3]:
+        if new_game:
+            least.append({})
+            new_game = False
+        least[-1][m[1]] = min(least[-1].get(m[1], 1 << 30), int(m[3]))
+for i, n in enumerate(plies):
+    left = least[i] if i < len(least) else {}
+    print(f"game {i + 1}: {n} plies; least on the clock: "
+          + ", ".join(f"{who} {cs / 100:.2f} s" for who, cs in sorted(left.items())))
+PY
 played=$(grep -c '^\[Result "[01]' "$out/match.pgn" || true)
 echo "games with a result: $played of $games; PGN $out/match.pgn; screenshot $out/board.png"
 fail=0
@@ -77,10 +110,10 @@ if grep -iE 'illegal|repeats earlier|crash|exit|disconnect|forfeit' "$out/match.
   echo "FAIL: a game ended by an illegal move, a crash or a forfeit" >&2
   fail=1
 fi
-# A loss on time counts against us only when Shishi is the one who ran out.
+# A loss on time counts against us only when Shishi (or Shishi-2) is the one who ran out.
 while IFS= read -r game; do
   case "$game" in
-    *'White "Shishi"'*'Black wins on time'*|*'Black "Shishi"'*'White wins on time'*)
+    *'White "Shishi'*'Black wins on time'*|*'Black "Shishi'*'White wins on time'*)
       echo "FAIL: Shishi lost on time" >&2
       fail=1 ;;
   esac
