@@ -150,7 +150,8 @@ pub const SPEC: VariantSpec = VariantSpec {
     // ply 365 (a chu game's median length in self-play), never fewer than 50; with any main
     // time (increments too) the move overhead is set aside for the next 20 moves only. The
     // fixed 70-move horizon spent as much at the opening as in a long ending and kept 700 ms
-    // of a 2.5 s clock unspent. The SPRTs (all at sudden death) are in docs/tuning.md.
+    // of a 2.5 s clock unspent. The SPRTs (at sudden death, and the 20-move reserve with an
+    // increment at 2+0.02) are in docs/tuning.md.
     search_values: &[
         ("overhead_reserve_moves", 20),
         ("sudden_death_game_plies", 365),
