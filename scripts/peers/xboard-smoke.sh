@@ -5,8 +5,8 @@
 #
 # usage: scripts/peers/xboard-smoke.sh [GAMES] [TIME_CONTROL] [OUT_DIR]
 #        (defaults: 2 games, 0:40 = 40 s per side per game, target/xboard-smoke)
-#        OPPONENT=shishi: Shishi plays itself ("Shishi" against "Shishi-2"): its games run
-#        to 150-250 moves a side, so the clock plan is tested over a whole long game
+#        OPPONENT=shishi: Shishi plays itself ("Shishi" against "Shishi-2"; HaChu is then
+#        not needed): its games run to 130-200 moves a side, so the clock plan is tested over a whole long game
 #        (against HaChu they end sooner); a loss on time by either fails.
 # Needs: xboard, xvfb, hachu, imagemagick (apt-get install xboard xvfb hachu imagemagick).
 set -euo pipefail
@@ -17,7 +17,9 @@ out=${3:-$root/target/xboard-smoke}
 mkdir -p "$out"
 rm -f "$out"/match.pgn "$out"/xboard.debug "$out"/board.png
 
-for tool in /usr/games/xboard /usr/games/hachu Xvfb import; do
+tools=(/usr/games/xboard Xvfb import)
+[ "${OPPONENT:-hachu}" = shishi ] || tools+=(/usr/games/hachu)
+for tool in "${tools[@]}"; do
   command -v "$tool" >/dev/null || { echo "missing $tool (apt-get install xboard xvfb hachu imagemagick)" >&2; exit 2; }
 done
 cargo build --quiet --release --manifest-path "$root/Cargo.toml"
