@@ -9,6 +9,7 @@
 //! and a promotion-rich endgame.
 
 use crate::position::Position;
+use crate::search::params::{GivenParams, SearchParams};
 use crate::search::{Limits, Request, SearchControl, SearchOptions, Searcher, Silent};
 use crate::variant::Variant;
 use std::time::{Duration, Instant};
@@ -43,12 +44,14 @@ pub struct BenchLine {
     pub best: String,
 }
 
-/// Runs the bench; `each` is told about every position as it finishes. An error when the
-/// hash table cannot be had.
+/// Runs the bench; `each` is told about every position as it finishes. `given`: search
+/// constants set over each variant's own (a setting's node count, to compare with the
+/// signature). An error when the hash table cannot be had.
 pub fn run(
     depth: i32,
     threads: usize,
     hash_mb: usize,
+    given: &GivenParams,
     mut each: impl FnMut(&BenchLine),
 ) -> Result<(u64, Duration), crate::search::tt::NoMemory> {
     let mut total = 0;
@@ -65,7 +68,8 @@ pub fn run(
         })
         .with_options(SearchOptions {
             threads,
-            ..SearchOptions::for_variant(variant)
+            params: given.over(SearchParams::for_variant(variant)),
+            ..SearchOptions::default()
         });
         let control = SearchControl::new(false);
         let start = Instant::now();

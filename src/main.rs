@@ -65,6 +65,10 @@ enum Command {
         /// Hash table size in MB.
         #[arg(long, default_value_t = 16)]
         hash: usize,
+        /// A search constant over the variant's own, NAME=VALUE (repeatable; the names
+        /// and ranges: `shishi tune search-params`), to see a setting's node count.
+        #[arg(long = "param", value_name = "NAME=VALUE")]
+        params: Vec<String>,
     },
     /// Texel tuning of the evaluation: training positions from match records, then a fit.
     #[command(subcommand)]
@@ -103,7 +107,8 @@ fn run(cli: Cli) -> Result<()> {
             depth,
             threads,
             hash,
-        }) => tools::run_bench(depth, threads, hash),
+            params,
+        }) => tools::run_bench(depth, threads, hash, &params),
         #[cfg(not(target_family = "wasm"))]
         Some(Command::Match(args)) => commands::match_command::run_match(*args),
         Some(Command::Tune(command)) => tune_command::run_tune(command),

@@ -4,6 +4,7 @@
 use super::capped_threads;
 use anyhow::{Context, Result};
 use shishi::position::Position;
+use shishi::search::params::GivenParams;
 use shishi::variant::Variant;
 use std::io::Write;
 use std::time::Instant;
@@ -45,9 +46,22 @@ pub fn run_perft(
     Ok(())
 }
 
-pub fn run_bench(depth: i32, threads: usize, hash: usize) -> Result<()> {
+pub fn run_bench(depth: i32, threads: usize, hash: usize, params: &[String]) -> Result<()> {
     let threads = capped_threads("search threads", threads);
-    let (nodes, time) = shishi::bench::run(depth, threads, hash, |line| {
+    let mut given = GivenParams::default();
+    for setting in params {
+        let (name, value) = setting
+            .split_once('=')
+            .ok_or_else(|| anyhow::anyhow!("--param {setting}: expected NAME=VALUE"))?;
+        let value: i64 = value
+            .trim()
+            .parse()
+            .map_err(|_| anyhow::anyhow!("--param {setting}: {value:?} is not a whole number"))?;
+        given
+            .set(name.trim(), value)
+            .map_err(|e| anyhow::anyhow!("--param {setting}: {e}"))?;
+    }
+    let (nodes, time) = shishi::bench::run(depth, threads, hash, &given, |line| {
         log::info!(
             "position {:2}: {:>10} nodes {:>8.3} s  bestmove {}",
             line.index + 1,

@@ -465,9 +465,10 @@ impl Controller {
     fn bench(&mut self, depth: Option<i32>) {
         self.session.stop_and_wait();
         let threads = self.session.settings().threads;
+        let given = self.session.settings().search_params;
         let depth = depth.unwrap_or(crate::bench::DEFAULT_DEPTH);
         let out = Arc::clone(&self.out);
-        match crate::bench::run(depth, threads, 16, |l| {
+        match crate::bench::run(depth, threads, 16, &given, |l| {
             out.line(&info_string(&format!(
                 "position {} nodes {} bestmove {}",
                 l.index + 1,

@@ -290,8 +290,14 @@ fn bench_reproduces_the_node_count_in_bench_file() {
         .trim()
         .parse()
         .unwrap();
-    let (nodes, _) =
-        shishi::bench::run(shishi::bench::DEFAULT_DEPTH, 1, 16, |_| {}).expect("a 16 MB table");
+    let (nodes, _) = shishi::bench::run(
+        shishi::bench::DEFAULT_DEPTH,
+        1,
+        16,
+        &Default::default(),
+        |_| {},
+    )
+    .expect("a 16 MB table");
     assert_eq!(
         nodes, expected,
         "the search changed: update BENCH and say `Bench: {nodes}` in the commit"
@@ -316,4 +322,37 @@ fn a_strength_level_keeps_its_node_budget_exactly() {
         "{} nodes for a budget of {budget}",
         r.nodes
     );
+}
+
+#[test]
+fn bench_takes_search_constants_and_refuses_bad_ones() {
+    let bench = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_shishi"))
+            .args(["bench", "--depth", "4"])
+            .args(args)
+            .env("RUST_LOG", "off")
+            .output()
+            .unwrap()
+    };
+    let nodes = |args: &[&str]| -> u64 {
+        let out = bench(args);
+        assert!(out.status.success(), "{args:?}");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        stdout.split_whitespace().next().unwrap().parse().unwrap()
+    };
+    // The same constant as the default changes nothing; another value changes the tree.
+    let default = nodes(&[]);
+    assert_eq!(nodes(&["--param", "lmr_min_moves=3"]), default);
+    assert_ne!(nodes(&["--param", "lmr_min_moves=1"]), default);
+    for bad in [
+        "lmr_min_moves",
+        "lmr_min_moves=x",
+        "no_such=1",
+        "lmr_min_moves=99",
+    ] {
+        let out = bench(&["--param", bad]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{bad}: {stderr}");
+        assert!(stderr.starts_with("error: --param "), "{bad}: {stderr}");
+    }
 }
