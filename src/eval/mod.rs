@@ -8,11 +8,16 @@
 //!
 //! Material, placement and promotion depend on each piece and its square alone: their sum
 //! is a [`PieceSquareTable`] that a searching position keeps up to date as it moves
-//! ([`Position::track_square_sums`]), so [`Evaluator::evaluate`] visits only the ranging
-//! pieces and the lions (for the other terms). [`Evaluator::breakdown`] computes every
+//! ([`Position::track_square_sums`]). Mobility is the other dear term: a search keeps it
+//! move by move as well (`mobility.rs`) and evaluates with
+//! [`Evaluator::evaluate_with_mobility`], so that an evaluation visits only the royals and
+//! the lions (for the safety terms). [`Evaluator::breakdown`] computes every
 //! term on its own, for display and tuning; a test holds the two to the same total.
 
+mod mobility;
 pub mod params;
+
+pub use mobility::{moved as mobility_after_move, Mobility, MobilityProbe};
 
 use crate::core::score::Score;
 use crate::core::{Bitboard, Color, Square};
@@ -76,6 +81,8 @@ struct PieceTerms {
     /// Its slides (absolute direction, range): a ranging piece has some, and its mobility
     /// counts.
     slides: &'static [(u8, u8)],
+    /// The range of its slide in each absolute direction (0: none).
+    slide_range: [u8; 8],
     /// Per square: the terms of the piece standing there.
     squares: [SquareTerms; 256],
 }
@@ -224,11 +231,17 @@ impl Evaluator {
 
     /// The evaluation from the side to move's point of view.
     pub fn evaluate(&self, pos: &Position) -> Score {
+        self.evaluate_with_mobility(pos, self.mobility(pos))
+    }
+
+    /// [`Evaluator::evaluate`] given the mobility of `pos` (kept by a search as it moves:
+    /// `mobility.rs`), which is the same number without the walk over every ranging piece.
+    pub fn evaluate_with_mobility(&self, pos: &Position, mobility: Mobility) -> Score {
         let [square_terms, sente_material, gote_material] = pos
             .square_sums(&self.square_table)
             .unwrap_or_else(|| self.square_table.sums(pos));
         let mut b = Breakdown::default();
-        self.activity(pos, [sente_material, gote_material], &mut b);
+        self.activity(pos, [sente_material, gote_material], mobility, &mut b);
         side_to_move_score(pos, square_terms + b.total())
     }
 
@@ -249,28 +262,31 @@ impl Evaluator {
                 material[color.index()] += piece.value;
             }
         }
-        self.activity(pos, material, &mut b);
+        self.activity(pos, material, self.mobility(pos), &mut b);
         b
     }
 
     /// The terms beyond each piece's own square (mobility, royal and lion safety,
-    /// development, tempo, mop-up) into `b`, given each side's material (sente, gote).
-    fn activity(&self, pos: &Position, material: [i32; 2], b: &mut Breakdown) {
+    /// development, tempo, mop-up) into `b`, given each side's material and mobility
+    /// (sente, gote).
+    fn activity(&self, pos: &Position, material: [i32; 2], mobility: Mobility, b: &mut Breakdown) {
         let total_material = material[0] + material[1];
         let p = &self.weights;
         let kinds = self.variant.kind_count();
-        let ranging = pos.pieces_of_kinds(self.ranging_kinds);
+        // Gathering the ranging pieces by kind costs an operation a kind (chu has some
+        // thirty): only when development counts.
+        let ranging = if p.development != 0 {
+            pos.pieces_of_kinds(self.ranging_kinds)
+        } else {
+            Bitboard::EMPTY
+        };
         let lions = pos.pieces_of_kinds(self.variant.lion_mask);
         for color in Color::ALL {
             let sign = if color == Color::Sente { 1 } else { -1 };
             let them = color.flip();
             let ours = pos.occupied(color);
             let pieces = &self.pieces[color.index() * kinds..][..kinds];
-            let mut mobility_eighths = 0;
-            for sq in ranging & ours {
-                let piece = &pieces[pos.piece_on(sq).kind() as usize];
-                mobility_eighths += self.reach(pos, piece.slides, color, sq);
-            }
+            let mobility_eighths = mobility[color.index()];
             let developed = (ranging & ours & self.developed_squares[color.index()]).count() as i32;
             let mut lion = 0;
             if p.lion_hunted_pct > 0 {
@@ -345,27 +361,6 @@ impl Evaluator {
             -bonus
         }
     }
-
-    /// Squares a ranging piece of `color` on `from` reaches along `slides` (empty ones, and
-    /// a capture).
-    fn reach(&self, pos: &Position, slides: &[(u8, u8)], color: Color, from: Square) -> i32 {
-        let tables = &self.variant.tables;
-        let mut count = 0;
-        for &(dir, range) in slides {
-            for sq in tables.slide(dir as usize, from, range) {
-                let target = pos.piece_on(sq);
-                if target.is_empty() {
-                    count += 1;
-                    continue;
-                }
-                if !target.is(color) {
-                    count += 1;
-                }
-                break;
-            }
-        }
-        count
-    }
 }
 
 /// A total from sente's point of view as the evaluation of the side to move (bounded, so
@@ -422,9 +417,15 @@ fn piece_terms(variant: &'static Variant, params: &Resolved) -> Vec<PieceTerms> 
                     },
                 };
             }
+            let slides = &variant.tables.piece(kind as Kind, color).slides;
+            let mut slide_range = [0; 8];
+            for &(dir, range) in slides {
+                slide_range[dir as usize] = range;
+            }
             PieceTerms {
                 value: values[kind],
-                slides: &variant.tables.piece(kind as Kind, color).slides,
+                slides,
+                slide_range,
                 squares: terms,
             }
         })

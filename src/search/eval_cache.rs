@@ -5,7 +5,7 @@
 //! [`Evaluator::evaluate`] would: the search is the same, only faster.
 
 use crate::core::score::Score;
-use crate::eval::Evaluator;
+use crate::eval::{Evaluator, Mobility};
 use crate::position::Position;
 
 /// Entries (a power of two): 16 bytes each, 1 MB a thread.
@@ -38,15 +38,16 @@ impl EvalCache {
         crate::core::prefetch::prefetch(&self.entries[key as usize & (ENTRIES - 1)]);
     }
 
-    /// The evaluation of `pos` (side to move's view), from the cache or computed and kept.
+    /// The evaluation of `pos` (side to move's view), whose mobility is `mobility`, from
+    /// the cache or computed and kept.
     #[inline]
-    pub fn evaluate(&mut self, ev: &Evaluator, pos: &Position) -> Score {
+    pub fn evaluate(&mut self, ev: &Evaluator, pos: &Position, mobility: Mobility) -> Score {
         let key = pos.key();
         let entry = &mut self.entries[key as usize & (ENTRIES - 1)];
         if entry.filled && entry.key == key {
             return entry.score;
         }
-        let score = ev.evaluate(pos);
+        let score = ev.evaluate_with_mobility(pos, mobility);
         *entry = Entry {
             key,
             score,

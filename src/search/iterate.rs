@@ -169,7 +169,7 @@ impl SearchThread<'_> {
         let mut best = -INFINITE;
         let (skill, root_key) = (self.shared.request.options.skill, self.pos.key());
         // The root's evaluation, against which its grandchildren tell whether they improve.
-        let root_eval = self.static_eval();
+        let root_eval = self.static_eval(0);
         for i in pv_index..self.root_moves.len() {
             let mv = self.root_moves[i].mv;
             let nodes_before = self.nodes;

@@ -74,7 +74,7 @@ impl SearchThread<'_> {
         }
 
         let in_check = asked_in_check.unwrap_or_else(|| self.in_check());
-        let eval = self.static_eval();
+        let eval = self.static_eval(ply);
         self.frames[ply].eval = eval;
         // Improving: better than at our previous move (never while in check).
         let improving = !in_check && ply >= 2 && eval > self.frames[ply - 2].eval;
@@ -297,7 +297,7 @@ impl SearchThread<'_> {
             return Err(self.draw_score());
         }
         if ply >= MAX_PLY - 2 {
-            return Err(self.static_eval());
+            return Err(self.static_eval(ply));
         }
         // Mate distance pruning.
         let alpha = alpha.max(mated_in(ply));
@@ -345,6 +345,7 @@ impl SearchThread<'_> {
             + depth / self.params.null_move_depth_divisor
             + eval_bonus;
         self.pos.make_null();
+        self.keep_mobility(ply);
         self.frames[ply + 1] = Frame {
             mv: None,
             ..Frame::default()

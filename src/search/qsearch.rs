@@ -26,7 +26,7 @@ impl SearchThread<'_> {
             return mate_in(ply + 1);
         }
         if ply >= MAX_PLY - 2 {
-            return self.static_eval();
+            return self.static_eval(ply);
         }
         let entry = self.shared.tt.probe(self.pos.key(), ply);
         if let Some(e) = entry {
@@ -35,7 +35,7 @@ impl SearchThread<'_> {
             }
         }
         let threatened = qply < self.params.qs_check_plies as usize && self.in_check();
-        let stand_pat = self.static_eval();
+        let stand_pat = self.static_eval(ply);
         let mut best = -INFINITE;
         if !threatened {
             if stand_pat >= beta {

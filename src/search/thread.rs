@@ -12,7 +12,7 @@ use super::tt::TranspositionTable;
 use super::{Observer, Request, SearchControl, MAX_PLY};
 use crate::core::score::{mate_in, mated_in, Score, DRAW, INFINITE, PERPETUAL_WIN};
 use crate::core::{Move, Square};
-use crate::eval::Evaluator;
+use crate::eval::{mobility_after_move, Evaluator, Mobility};
 use crate::position::{Outcome, Position};
 use crate::variant::Kind;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
@@ -230,6 +230,9 @@ pub struct SearchThread<'a> {
     pub(super) buffers: Vec<PickerBuffers>,
     pub(super) pv: Vec<Vec<Move>>,
     pub(super) frames: Vec<Frame>,
+    /// The mobility of the position at each ply (`eval/mobility.rs`), kept move by move
+    /// for the evaluation: entry 0 is the root's, counted once.
+    mobility: Vec<Mobility>,
     pub(super) nodes: u64,
     /// The main thread stops here on its own count, so that a small node limit (the low
     /// strength levels) is kept exactly, not at the next 1024-node check (`u64::MAX`: none).
@@ -282,6 +285,8 @@ impl<'a> SearchThread<'a> {
         let ev = super::evaluator(&pos, &params);
         // The position keeps the evaluation's per-square sum as it moves.
         pos.track_square_sums(ev.square_table());
+        let mut mobility = vec![Mobility::default(); MAX_PLY + 2];
+        mobility[0] = ev.mobility(&pos);
         SearchThread {
             id,
             pos,
@@ -294,6 +299,7 @@ impl<'a> SearchThread<'a> {
                 .map(|_| Vec::with_capacity(MAX_PLY))
                 .collect(),
             frames: vec![Frame::default(); MAX_PLY + 2],
+            mobility,
             nodes: 0,
             own_node_limit: match id {
                 0 => shared.request.node_limit().unwrap_or(u64::MAX),
@@ -448,17 +454,25 @@ impl<'a> SearchThread<'a> {
                 .is_some_and(|sq| self.pos.is_attacked(sq, us.flip()))
     }
 
-    /// The static evaluation of the current position (side to move's view), cached.
+    /// The static evaluation of the current position, at `ply` (side to move's view),
+    /// cached.
     #[inline]
-    pub(super) fn static_eval(&mut self) -> Score {
-        self.eval_cache.evaluate(self.ev, &self.pos)
+    pub(super) fn static_eval(&mut self, ply: usize) -> Score {
+        debug_assert_eq!(self.mobility[ply], self.ev.mobility(&self.pos), "kept mobility");
+        self.eval_cache
+            .evaluate(self.ev, &self.pos, self.mobility[ply])
     }
 
     /// Plays `mv` at `ply` (`eval`: the node's static evaluation, for its frame) and starts
     /// loading the child's hash-table bucket and cached evaluation, which it reads next.
     #[inline]
     pub(super) fn play(&mut self, ply: usize, mv: Move, eval: Score) {
+        let probe = self.ev.mobility_probe(&self.pos, mv);
+        let probed_before = self.ev.probed_mobility(&self.pos, &probe);
         self.pos.make_move(mv);
+        let probed_after = self.ev.probed_mobility(&self.pos, &probe);
+        self.mobility[ply + 1] =
+            mobility_after_move(self.mobility[ply], probed_before, probed_after);
         let key = self.pos.key();
         self.shared.tt.prefetch(key);
         self.eval_cache.prefetch(key);
@@ -467,6 +481,12 @@ impl<'a> SearchThread<'a> {
             kind: self.pos.piece_on(mv.to()).kind(),
             eval,
         };
+    }
+
+    /// A null move at `ply`: the board, and so the mobility, stays.
+    #[inline]
+    pub(super) fn keep_mobility(&mut self, ply: usize) {
+        self.mobility[ply + 1] = self.mobility[ply];
     }
 
     /// Copies the child's PV behind `mv` into this ply's PV.
