@@ -126,6 +126,9 @@ def main():
     ap.add_argument("--depth", type=int, default=0, metavar="SECONDS",
                     help="by hand: depth against time at lishogi's settings (threads 1, 2, 4; "
                          "16 MB hash) on the threads build, SECONDS a position")
+    ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                    help="with --depth: an engine option sent after lishogi's (repeatable), "
+                         "e.g. Tune_iir_min_depth=4")
     ap.add_argument("--only-hostile", action="store_true",
                     help="run only the hostile-input page (the fuzz by hand)")
     a = ap.parse_args()
@@ -154,7 +157,7 @@ def main():
         time.sleep(0.5)
         failures, checks = 0, 0
         if a.depth:
-            measure_depth(bases["threads"], a.depth)
+            measure_depth(bases["threads"], a.depth, a.set)
             return 0
         write_long_game()
         failed = check_report_width() + check_package()
@@ -499,15 +502,19 @@ def check_hostile(mode, base, seed, sessions, bursts):
     return failures, len(r["cases"]) + len(r["sessions"])
 
 
-def measure_depth(base, seconds):
-    """When each depth arrives at lishogi's settings (web/test/depth.html): per thread count,
-    the median over the positions of the time of each depth's first exact line."""
+def measure_depth(base, seconds, settings):
+    """When each depth arrives at lishogi's settings (web/test/depth.html), and `settings`
+    (NAME=VALUE options after them): per thread count, the median over the positions of the
+    time of each depth's first exact line."""
     import statistics
-    print(f"depth against time, threads build, lishogi's settings, {seconds} s a position "
+    import urllib.parse
+    print(f"depth against time, threads build, lishogi's settings"
+          f"{' and ' + ', '.join(settings) if settings else ''}, {seconds} s a position "
           f"(median over 3 positions; ms):")
+    extra = "&set=" + urllib.parse.quote(",".join(settings)) if settings else ""
     table = {}
     for threads in (1, 2, 4):
-        r = driver(f"{base}/test/depth.html?threads={threads}&seconds={seconds}",
+        r = driver(f"{base}/test/depth.html?threads={threads}&seconds={seconds}{extra}",
                    timeout_ms=(seconds * 3 + 60) * 1000)
         if not r.get("ok"):
             sys.exit(f"depth page: {r.get('error')}")
