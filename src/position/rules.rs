@@ -148,8 +148,13 @@ impl Position {
             }
         }
         // The bare-king and kings-alone rules both need a side with one live piece; this is
-        // asked at every search node, where both sides almost always have more.
-        if Color::ALL.iter().all(|&c| self.live_pieces(c).count() > 1) {
+        // asked at every search node, where both sides almost always have more. Two pieces
+        // off their last rank are live for certain (a dead piece stands on it): that test
+        // is cheaper than gathering the pawns and lances.
+        if Color::ALL.iter().all(|&c| {
+            (self.occupied(c) & !self.variant.tables.last_rank[c.index()]).count() > 1
+                || self.live_pieces(c).count() > 1
+        }) {
             return None;
         }
         for color in [stm, stm.flip()] {
