@@ -104,13 +104,7 @@ impl Evaluator {
 
     /// Squares a ranging piece of `color` on `from` reaches along `slides` (empty ones, and
     /// a capture).
-    pub(super) fn reach(
-        &self,
-        pos: &Position,
-        slides: &[(u8, u8)],
-        color: Color,
-        from: Square,
-    ) -> i32 {
+    fn reach(&self, pos: &Position, slides: &[(u8, u8)], color: Color, from: Square) -> i32 {
         let tables = &self.variant.tables;
         let mut count = 0;
         for &(dir, range) in slides {

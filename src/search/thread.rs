@@ -458,7 +458,11 @@ impl<'a> SearchThread<'a> {
     /// cached.
     #[inline]
     pub(super) fn static_eval(&mut self, ply: usize) -> Score {
-        debug_assert_eq!(self.mobility[ply], self.ev.mobility(&self.pos), "kept mobility");
+        debug_assert_eq!(
+            self.mobility[ply],
+            self.ev.mobility(&self.pos),
+            "kept mobility"
+        );
         self.eval_cache
             .evaluate(self.ev, &self.pos, self.mobility[ply])
     }
