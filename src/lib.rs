@@ -7,8 +7,8 @@
 //! the protocol front-ends ([`usi`], [`cecp`]) and the tools ([`tournament`], [`analyse`],
 //! [`tune`]).
 
-// No unsafe code, but the one call out to the browser page in `session::single_thread` and
-// the cache hint of `core::prefetch`.
+// No unsafe code, but the one call out to the browser page in `session::single_thread`, and
+// the cache hint and the huge-page advice of `core::prefetch`.
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 

@@ -123,6 +123,9 @@ pub struct NoMemory {
     pub mb: usize,
 }
 
+/// The largest table backed by huge pages, bytes.
+const HUGE_PAGES_UP_TO: usize = 1 << 30;
+
 impl TranspositionTable {
     /// A table of about `mb` megabytes (at least one bucket). Panics if the memory cannot be
     /// had; see [`TranspositionTable::try_new`].
@@ -145,6 +148,14 @@ impl TranspositionTable {
         let spare = BUCKET_SLOTS - 1;
         let slots: Box<[Slot]> =
             bytemuck::allocation::try_zeroed_slice_box(buckets * BUCKET_SLOTS + spare).ok()?;
+        // Huge pages make each random probe cheaper (4-5% more nodes a second at 64 MB), but
+        // a huge page is resident once any entry of it is written: a big table would soon
+        // be resident whole. Up to 1 GB that is the memory asked for; beyond, the table
+        // stays resident only where used, in small pages (issue 29: a 4 GB table that a
+        // short search touches here and there).
+        if bytes <= HUGE_PAGES_UP_TO {
+            crate::core::prefetch::advise_huge_pages(&slots);
+        }
         let misalignment = slots.as_ptr() as usize % BUCKET_BYTES;
         let first = (BUCKET_BYTES - misalignment) % BUCKET_BYTES / std::mem::size_of::<Slot>();
         Some(TranspositionTable {

@@ -452,3 +452,30 @@ fn a_big_hash_is_ready_at_once_and_go_mate_stays_within_it() {
     let peak = memory_kb(e.pid(), "VmHWM");
     assert!(peak < 1 << 20, "peak RSS {peak} kB");
 }
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_hash_table_up_to_a_gigabyte_is_backed_by_huge_pages() {
+    // Where the kernel gives huge pages on request (transparent huge pages in `madvise` or
+    // `always` mode), the hash table asks for them: a 64 MB table that a search has filled
+    // is held in them. A kernel that never gives them has nothing to check.
+    let mode =
+        std::fs::read_to_string("/sys/kernel/mm/transparent_hugepage/enabled").unwrap_or_default();
+    if !(mode.contains("[madvise]") || mode.contains("[always]")) {
+        return;
+    }
+    let mut e = Engine::start_usi();
+    e.send("setoption name USI_Hash value 64");
+    e.send("isready");
+    e.until(30.0, |l| l == "readyok");
+    e.send("position startpos");
+    e.send("go nodes 300000");
+    e.bestmove(60.0);
+    let smaps = std::fs::read_to_string(format!("/proc/{}/smaps_rollup", e.pid())).unwrap();
+    let huge_kb: u64 = smaps
+        .lines()
+        .find_map(|l| l.strip_prefix("AnonHugePages:"))
+        .and_then(|v| v.split_whitespace().next()?.parse().ok())
+        .unwrap();
+    assert!(huge_kb >= 32 * 1024, "{huge_kb} kB in huge pages");
+}
