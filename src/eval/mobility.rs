@@ -62,7 +62,6 @@ impl Evaluator {
         }
         let stops = pos.occupied_all() | changed;
         let tables = &self.variant.tables;
-        let kinds = self.variant.kind_count();
         let mut probe = MobilityProbe {
             changed,
             lines: [(Square(0), 0, 0); MAX_LINES],
@@ -78,8 +77,7 @@ impl Evaluator {
                 }
                 let piece = pos.piece_on(piece_sq);
                 let line = opposite_dir(dir);
-                let range = self.pieces[piece.color().index() * kinds + piece.kind() as usize]
-                    .slide_range[line];
+                let range = tables.slide_range[piece.color().index()][line][piece.kind() as usize];
                 if range as usize >= piece_sq.distance(sq) {
                     probe.lines[probe.len] = (piece_sq, line as u8, range);
                     probe.len += 1;

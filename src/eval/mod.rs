@@ -81,8 +81,6 @@ struct PieceTerms {
     /// Its slides (absolute direction, range): a ranging piece has some, and its mobility
     /// counts.
     slides: &'static [(u8, u8)],
-    /// The range of its slide in each absolute direction (0: none).
-    slide_range: [u8; 8],
     /// Per square: the terms of the piece standing there.
     squares: [SquareTerms; 256],
 }
@@ -417,15 +415,9 @@ fn piece_terms(variant: &'static Variant, params: &Resolved) -> Vec<PieceTerms> 
                     },
                 };
             }
-            let slides = &variant.tables.piece(kind as Kind, color).slides;
-            let mut slide_range = [0; 8];
-            for &(dir, range) in slides {
-                slide_range[dir as usize] = range;
-            }
             PieceTerms {
                 value: values[kind],
-                slides,
-                slide_range,
+                slides: &variant.tables.piece(kind as Kind, color).slides,
                 squares: terms,
             }
         })
