@@ -68,8 +68,10 @@ impl SearchThread<'_> {
                 return e.score;
             }
         }
-        if tt_move.is_none() && self.params.iir_min_depth > 0 && depth >= self.params.iir_min_depth
-        {
+        let iir = tt_move.is_none()
+            && self.params.iir_min_depth > 0
+            && depth >= self.params.iir_min_depth;
+        if iir && self.params.iir_after_pruning == 0 {
             depth -= 1;
         }
 
@@ -83,6 +85,9 @@ impl SearchThread<'_> {
             if let Some(score) = self.prune_before_moves(depth, beta, ply, eval, allow_null) {
                 return score;
             }
+        }
+        if iir && self.params.iir_after_pruning != 0 {
+            depth -= 1;
         }
 
         let node = NodeFacts {

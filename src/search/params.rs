@@ -141,6 +141,9 @@ search_params! {
     /// Internal iterative reduction: from this depth on (0: never), a node without a hash
     /// move is searched one ply less deep (its move order is poor anyway).
     iir_min_depth: i32 = 0, 0, 12;
+    /// Where the reduction is made: 0 before reverse futility and the null move (they see
+    /// the reduced depth), 1 after them (only the move loop searches less deep).
+    iir_after_pruning: i32 = 0, 0, 1;
     /// Late-move reductions: from this depth.
     lmr_min_depth: i32 = 3, 2, 6;
     /// Late-move reductions: after this many moves searched.

@@ -356,3 +356,24 @@ fn bench_takes_search_constants_and_refuses_bad_ones() {
         assert!(stderr.starts_with("error: --param "), "{bad}: {stderr}");
     }
 }
+
+/// Where the internal iterative reduction is made (before or after reverse futility and
+/// the null move) changes the tree: in a chu middlegame at depth 7, the null move and
+/// reverse futility see the reduced depth in one and the full depth in the other.
+#[test]
+fn the_internal_iterative_reduction_before_or_after_the_pruning_differs() {
+    let nodes = |after: i64| {
+        let mut params = SearchParams::for_variant(Variant::chu());
+        params.set("iir_min_depth", 4).unwrap();
+        params.set("iir_after_pruning", after).unwrap();
+        let result = search_with_params(
+            Variant::chu(),
+            "2csgekgscf1/4tx1t1bv1/1bd4dm3/1ppp1pp1p1p1/4p3iq2/3B2h3P1/1P10/v1PIo3IP2/2HP1PP1P2V/2R2SQ1nR2/1F1TDOX3F1/2C1GKEGTC1L b - 121",
+            7,
+            params,
+        );
+        assert!(result.best.is_some());
+        result.nodes
+    };
+    assert_ne!(nodes(0), nodes(1));
+}
