@@ -5,6 +5,7 @@ use super::thread::{Line, SearchThread};
 use super::time::{soft_scale, Settledness};
 use super::{Bound, Info, MAX_PLY};
 use crate::core::score::{is_mate, mate_plies, Score, INFINITE};
+use std::sync::atomic::Ordering::Relaxed;
 
 impl SearchThread<'_> {
     /// Searches deeper and deeper until a limit or a stop.
@@ -15,10 +16,16 @@ impl SearchThread<'_> {
             None => MAX_PLY as i32 - 8,
         };
         self.history.clear_killers();
+        let spread = self.params.smp_depth_skip != 0;
         // Helpers start one ply deeper every other thread, so threads spread over depths
-        // (never past the last depth: a helper that searched nothing would end the search).
-        let first = (1 + (self.id % 2) as i32).min(max_depth);
-        for depth in first..=max_depth {
+        // (never past the last depth: a helper that searched nothing would end the search);
+        // with `smp_depth_skip`, at every iteration (`Shared::first_depth_to_search`).
+        let mut depth = (1 + (self.id % 2) as i32).min(max_depth);
+        while depth <= max_depth {
+            if spread && self.id != 0 {
+                depth = self.shared.first_depth_to_search(depth, self.id, max_depth);
+            }
+            self.shared.searching[self.id].store(depth, Relaxed);
             let lines = self.shared.multipv.min(self.root_moves.len()).max(1);
             for pv_index in 0..lines {
                 self.seldepth = 0;
@@ -32,10 +39,8 @@ impl SearchThread<'_> {
                 // iteration's last line is found (as Stockfish prints it), so that a client
                 // that gathers the lines of an evaluation (lishogi's ceval) never gets a
                 // row twice or a row of another iteration.
-                if self.id == 0 && pv_index + 1 == lines {
-                    for row in 0..lines {
-                        self.report(depth, row, None);
-                    }
+                if pv_index + 1 == lines {
+                    self.show_iteration(depth, lines);
                 }
             }
             if self.stopped {
@@ -60,12 +65,37 @@ impl SearchThread<'_> {
             if self.id == 0 && self.iteration_says_stop(depth) {
                 break;
             }
+            depth += 1;
         }
         // A helper that finished the last depth first ends a depth-limited search: its
         // result is as good as the main thread's would be (Lazy SMP time-to-depth).
         let control = self.shared.control;
         if !self.stopped && self.id != 0 && !limits.infinite && !control.is_pondering() {
             control.stop();
+        }
+    }
+
+    /// Shows a finished iteration's lines: the main thread's; with `smp_depth_skip` any
+    /// thread's that is deeper than every iteration shown before.
+    fn show_iteration(&self, depth: i32, lines: usize) {
+        if self.params.smp_depth_skip == 0 {
+            if self.id == 0 {
+                for row in 0..lines {
+                    self.report(depth, row, None);
+                }
+            }
+            return;
+        }
+        let mut deepest = self
+            .shared
+            .deepest_shown
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        if depth > *deepest {
+            *deepest = depth;
+            for row in 0..lines {
+                self.report(depth, row, None);
+            }
         }
     }
 
@@ -228,7 +258,7 @@ impl SearchThread<'_> {
             score: root.score,
             bound,
             nodes: self.shared.total_nodes() + self.nodes
-                - self.shared.nodes[0].load(std::sync::atomic::Ordering::Relaxed),
+                - self.shared.nodes[self.id].load(Relaxed),
             time: control.elapsed(),
             hashfull: self.shared.tt.hashfull(),
             pv: root.pv.clone(),
@@ -248,7 +278,14 @@ impl SearchThread<'_> {
     fn report_bound(&self, depth: i32, pv_index: usize, bound: Bound) {
         let shared = &self.shared;
         let watched = shared.request.limits.infinite || shared.control.is_pondering();
+        let deeper_than_shown = self.params.smp_depth_skip == 0
+            || depth
+                > *shared
+                    .deepest_shown
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner());
         if self.id == 0
+            && deeper_than_shown
             && watched
             && shared.multipv == 1
             && shared.control.elapsed().as_millis() > 1000

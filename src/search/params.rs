@@ -144,6 +144,13 @@ search_params! {
     /// Where the reduction is made: 0 before reverse futility and the null move (they see
     /// the reduced depth), 1 after them (only the move loop searches less deep).
     iir_after_pruning: i32 = 0, 0, 1;
+    /// Threads spread over depths (1; 0: off). A helper does not start a depth that half
+    /// of the other threads already search, or that one has finished; and each thread
+    /// shows an iteration it finishes deeper than any shown before, so that the depth shown
+    /// is the deepest any thread has finished. Off: each helper starts every other depth
+    /// one ply ahead, the threads soon search the same depth, and only the main thread
+    /// shows its iterations.
+    smp_depth_skip: i32 = 0, 0, 1;
     /// Late-move reductions: from this depth.
     lmr_min_depth: i32 = 3, 2, 6;
     /// Late-move reductions: after this many moves searched.

@@ -14,7 +14,7 @@ use crate::core::Move;
 use crate::mate::{AttackerMoves, Solver};
 use crate::position::rules::Outcome;
 use crate::position::{GenMode, Position};
-use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicI32, AtomicU64, Ordering::Relaxed};
 use std::time::Duration;
 
 /// Stack size of each search thread: the recursion is at most `MAX_PLY` frames deep, a few
@@ -266,6 +266,10 @@ impl Searcher {
             multipv: request.lines(),
             observer,
             reported: Default::default(),
+            searching: (0..self.histories.len())
+                .map(|_| AtomicI32::new(0))
+                .collect(),
+            deepest_shown: Default::default(),
             root_draw: (pos.side_to_move(), root_draw_value(pos, request)),
             proven: Default::default(),
         };

@@ -15,7 +15,7 @@ use crate::core::{Move, Square};
 use crate::eval::{mobility_after_move, Evaluator, Mobility};
 use crate::position::{Outcome, Position};
 use crate::variant::Kind;
-use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicI32, AtomicU64, Ordering::Relaxed};
 
 /// How long a search with no clock may run before its first iteration finishes. In an
 /// ordinary position depth 1 takes a few hundred nodes and well under a millisecond; a
@@ -45,6 +45,12 @@ pub struct Shared<'a> {
     /// The side to move at the root, and what a draw is worth to it (negative when it is
     /// ahead: see `SearchParams::contempt_pct`).
     pub root_draw: (crate::core::Color, Score),
+    /// The depth each thread is searching now (0 before its first iteration): with
+    /// `smp_depth_skip` a helper skips the depths others already search.
+    pub searching: Vec<AtomicI32>,
+    /// The deepest iteration shown so far (with `smp_depth_skip` every thread shows its
+    /// iterations deeper than that; the lock keeps them in order).
+    pub deepest_shown: std::sync::Mutex<i32>,
     /// The fastest forced win that the solver proved in an analysis (see `mate_plan.rs`): it
     /// stands as the first line over any line of the search that does not mate as fast.
     pub proven: std::sync::Mutex<Option<super::Info>>,
@@ -158,6 +164,24 @@ impl Shared<'_> {
                     && last.bound == info.bound
                     && last.pv == info.pv
             })
+    }
+
+    /// The first depth from `depth` on that helper `id` should search with
+    /// `smp_depth_skip`: one no thread has finished and fewer than half of the other
+    /// threads search now (never past `max_depth`).
+    pub fn first_depth_to_search(&self, mut depth: i32, id: usize, max_depth: i32) -> i32 {
+        let others = self.searching.len() - 1;
+        let finished = *self.deepest_shown.lock().unwrap_or_else(|e| e.into_inner());
+        while depth < max_depth {
+            let busy = (self.searching.iter().enumerate())
+                .filter(|&(i, d)| i != id && d.load(Relaxed) >= depth)
+                .count();
+            if depth > finished && 2 * busy < others {
+                break;
+            }
+            depth += 1;
+        }
+        depth
     }
 
     /// Nodes of all threads so far.

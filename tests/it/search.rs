@@ -377,3 +377,44 @@ fn the_internal_iterative_reduction_before_or_after_the_pruning_differs() {
     };
     assert_ne!(nodes(0), nodes(1));
 }
+
+/// With `smp_depth_skip` the helpers spread over depths and every thread shows its
+/// iterations deeper than any shown before: the lines shown come deeper and deeper (a
+/// MultiPV block whole, one row a line), the last at the depth asked, and the answer is
+/// legal, whatever the number of threads.
+#[test]
+fn threads_spread_over_depths_show_each_depth_once_and_in_order() {
+    for (threads, multipv) in [(2, 1), (4, 1), (2, 2)] {
+        let pos = Position::startpos(Variant::chu());
+        let mut params = SearchParams::for_variant(Variant::chu());
+        params.set("smp_depth_skip", 1).unwrap();
+        let request = Request::play(depth(8)).with_options(SearchOptions {
+            threads,
+            multipv,
+            params,
+            ..SearchOptions::default()
+        });
+        let seen = Collect(Mutex::new(Vec::new()));
+        let r = Searcher::new(16).search(&pos, &request, &SearchControl::new(false), &seen);
+        assert!(pos.clone().is_legal(r.best.unwrap()));
+        let mut shown: Vec<(i32, usize)> = (seen.0.into_inner().unwrap().iter())
+            .filter(|i| i.bound.is_none())
+            .map(|i| (i.depth, i.multipv))
+            .collect();
+        // The answer's lines come last, again if another thread's lines at that depth
+        // were shown first.
+        let n = shown.len();
+        if n >= 2 * multipv && shown[n - multipv].0 == shown[n - 2 * multipv].0 {
+            shown.truncate(n - multipv);
+        }
+        let mut expected = Vec::new();
+        let mut last_depth = 0;
+        for &(depth, _) in shown.iter().step_by(multipv) {
+            assert!(depth > last_depth, "{threads} threads: {shown:?}");
+            last_depth = depth;
+            expected.extend((1..=multipv).map(|row| (depth, row)));
+        }
+        assert_eq!(shown, expected, "{threads} threads, MultiPV {multipv}");
+        assert_eq!(last_depth, 8, "{threads} threads: {shown:?}");
+    }
+}
