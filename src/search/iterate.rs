@@ -78,24 +78,23 @@ impl SearchThread<'_> {
     /// Shows a finished iteration's lines: the main thread's; with `smp_depth_skip` any
     /// thread's that is deeper than every iteration shown before.
     fn show_iteration(&self, depth: i32, lines: usize) {
-        if self.params.smp_depth_skip == 0 {
-            if self.id == 0 {
-                for row in 0..lines {
-                    self.report(depth, row, None);
-                }
+        // With threads spread over depths, the lock is held while the lines are shown, so
+        // that a shallower iteration never follows a deeper one.
+        let _in_order = if self.params.smp_depth_skip == 0 {
+            if self.id != 0 {
+                return;
             }
-            return;
-        }
-        let mut deepest = self
-            .shared
-            .deepest_shown
-            .lock()
-            .unwrap_or_else(|e| e.into_inner());
-        if depth > *deepest {
+            None
+        } else {
+            let mut deepest = (self.shared.deepest_shown.lock()).unwrap_or_else(|e| e.into_inner());
+            if depth <= *deepest {
+                return;
+            }
             *deepest = depth;
-            for row in 0..lines {
-                self.report(depth, row, None);
-            }
+            Some(deepest)
+        };
+        for row in 0..lines {
+            self.report(depth, row, None);
         }
     }
 
@@ -278,17 +277,15 @@ impl SearchThread<'_> {
     fn report_bound(&self, depth: i32, pv_index: usize, bound: Bound) {
         let shared = &self.shared;
         let watched = shared.request.limits.infinite || shared.control.is_pondering();
-        let deeper_than_shown = self.params.smp_depth_skip == 0
-            || depth
-                > *shared
-                    .deepest_shown
-                    .lock()
-                    .unwrap_or_else(|e| e.into_inner());
+        let deeper_than_shown = || {
+            self.params.smp_depth_skip == 0
+                || depth > *(shared.deepest_shown.lock()).unwrap_or_else(|e| e.into_inner())
+        };
         if self.id == 0
-            && deeper_than_shown
             && watched
             && shared.multipv == 1
             && shared.control.elapsed().as_millis() > 1000
+            && deeper_than_shown()
         {
             self.report(depth, pv_index, Some(bound));
         }
