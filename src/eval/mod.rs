@@ -48,6 +48,8 @@ pub struct Breakdown {
     /// Converting a won endgame: the strong side's pieces near the enemy royals and lions,
     /// and the enemy royal driven to the edge (only with a large lead; see [`MopUp`]).
     pub mopup: i32,
+    /// A material lead counted for more as material leaves the board (`MopUp::trade_pct`).
+    pub trade_down: i32,
 }
 
 impl Breakdown {
@@ -62,6 +64,7 @@ impl Breakdown {
             + self.development
             + self.tempo
             + self.mopup
+            + self.trade_down
     }
 }
 
@@ -131,11 +134,20 @@ impl Evaluator {
         ev
     }
 
-    /// This evaluator with its mop-up terms acting from a material lead of `lead` instead
-    /// (0: this one as it is): the search's `mopup_lead` parameter, to measure another lead
-    /// without a rebuild. Each (variant, lead) is built once and kept for the process.
-    pub fn with_mopup_lead(&'static self, lead: i32) -> &'static Evaluator {
-        if lead == 0 || lead == self.mopup.lead {
+    /// This evaluator with other mop-up settings, each 0 to keep this one's: the material
+    /// lead from which the mop-up terms act (`MopUp::lead`) and the trade-down share
+    /// (`MopUp::trade_pct`). They are the search's `mopup_lead` and `trade_down_pct`
+    /// parameters, to measure other settings without a rebuild. Each (variant, settings)
+    /// is built once and kept for the process.
+    pub fn with_mopup(&'static self, lead: i32, trade_pct: i32) -> &'static Evaluator {
+        let mut mopup = self.mopup;
+        if lead != 0 {
+            mopup.lead = lead;
+        }
+        if trade_pct != 0 {
+            mopup.trade_pct = trade_pct;
+        }
+        if mopup == self.mopup {
             return self;
         }
         static BUILT: std::sync::Mutex<Vec<&'static Evaluator>> = std::sync::Mutex::new(Vec::new());
@@ -143,12 +155,12 @@ impl Evaluator {
         let built_before = built
             .iter()
             .copied()
-            .find(|ev| std::ptr::eq(ev.variant, self.variant) && ev.mopup.lead == lead);
+            .find(|ev| std::ptr::eq(ev.variant, self.variant) && ev.mopup == mopup);
         if let Some(ev) = built_before {
             return ev;
         }
         let ev: &'static Evaluator = Box::leak(Box::new(Evaluator {
-            mopup: MopUp { lead, ..self.mopup },
+            mopup,
             ..self.clone()
         }));
         built.push(ev);
@@ -317,6 +329,19 @@ impl Evaluator {
             -p.tempo
         };
         b.mopup = self.mopup(pos, material[0] - material[1]);
+        b.trade_down = self.trade_down(material);
+    }
+
+    /// The trade-down term (sente's view), given each side's material (sente, gote): the
+    /// lead times `MopUp::trade_pct` percent times the share of the start's material gone.
+    fn trade_down(&self, material: [i32; 2]) -> i32 {
+        let pct = self.mopup.trade_pct;
+        if pct == 0 {
+            return 0;
+        }
+        let lead = (material[0] - material[1]) as i64;
+        let gone = (self.start_material - material[0] - material[1]).max(0) as i64;
+        (lead * pct as i64 * gone / (100 * self.start_material as i64)) as i32
     }
 
     /// The mop-up term (sente's view), given the material balance (sente minus gote). A
@@ -513,16 +538,60 @@ mod tests {
         // of 500, below sho's own threshold.
         let pos = Position::from_sfen(sho, "9/9/2K6/9/9/9/+e8/1k7/9 b - 1").unwrap();
         assert_eq!(ev.breakdown(&pos).mopup, 0);
-        let from_450 = ev.with_mopup_lead(450);
+        let from_450 = ev.with_mopup(450, 0);
         assert!(
             from_450.breakdown(&pos).mopup < 0,
             "gote is the strong side"
         );
-        assert!(std::ptr::eq(from_450, ev.with_mopup_lead(450)));
-        assert!(std::ptr::eq(ev, ev.with_mopup_lead(0)));
+        assert!(std::ptr::eq(from_450, ev.with_mopup(450, 0)));
+        assert!(std::ptr::eq(ev, ev.with_mopup(0, 0)));
+        assert!(!std::ptr::eq(from_450, ev.with_mopup(450, 30)));
         // Only the mop-up differs.
         let start = Position::startpos(sho);
         assert_eq!(from_450.evaluate(&start), ev.evaluate(&start));
+    }
+
+    #[test]
+    fn trading_down_adds_to_a_lead_as_material_goes() {
+        let chu = Variant::chu();
+        let ev = Evaluator::for_variant(chu);
+        let trading = ev.with_mopup(0, 50);
+        let breakdown =
+            |ev: &Evaluator, sfen: &str| ev.breakdown(&Position::from_sfen(chu, sfen).unwrap());
+        // Off in the built-in evaluator, and nothing at the start (no material gone).
+        let start = chu.spec.start_sfen;
+        assert_eq!(breakdown(trading, start).trade_down, 0);
+        // Sente a lion up in the start position; then a horse each gone as well.
+        let lion_up = start.replacen("mvrhdqndhrvm", "mvrhdq1dhrvm", 1);
+        let after_trade = lion_up
+            .replacen("mvrhdq1dhrvm", "mvrhdq1d1rvm", 1)
+            .replacen("MVRHDNQDHRVM", "MVRHDNQD1RVM", 1);
+        assert_eq!(breakdown(ev, &after_trade).trade_down, 0);
+        let (before, after) = (
+            breakdown(trading, &lion_up),
+            breakdown(trading, &after_trade),
+        );
+        assert!(
+            before.trade_down > 0 && after.trade_down > before.trade_down,
+            "{before:?} {after:?}"
+        );
+        // The same lead for gote: the same term, from sente's side.
+        let gote_ahead = start.replacen("MVRHDNQDHRVM", "MVRHD1QDHRVM", 1);
+        assert_eq!(
+            breakdown(trading, &gote_ahead).trade_down,
+            -before.trade_down
+        );
+        // Half a lead's percent once all is gone: a lone king and a lion against a king.
+        let endgame = breakdown(trading, "k11/12/12/12/12/5N6/12/12/12/12/12/11K b - 1");
+        let lion = ev.value(chu.kind_by_sfen("n").unwrap());
+        let king = ev.value(chu.kind_by_sfen("k").unwrap());
+        let start_material = ev.start_material as i64;
+        let gone = start_material - (lion + 2 * king) as i64;
+        let expected = lion as i64 * 50 * gone / (100 * start_material);
+        assert_eq!(endgame.trade_down as i64, expected);
+        assert!(
+            endgame.total() > breakdown(ev, "k11/12/12/12/12/5N6/12/12/12/12/12/11K b - 1").total()
+        );
     }
 
     #[test]

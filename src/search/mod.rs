@@ -65,12 +65,13 @@ pub trait Observer: Sync {
 }
 
 /// The evaluator a search of `pos` with `params` uses: the variant's, with the mop-up lead
-/// the `mopup_lead` parameter may give (tuning).
+/// and trade-down share the `mopup_lead` and `trade_down_pct` parameters may give.
 pub(crate) fn evaluator(
     pos: &crate::position::Position,
     params: &params::SearchParams,
 ) -> &'static crate::eval::Evaluator {
-    crate::eval::Evaluator::for_variant(pos.variant()).with_mopup_lead(params.mopup_lead)
+    crate::eval::Evaluator::for_variant(pos.variant())
+        .with_mopup(params.mopup_lead, params.trade_down_pct)
 }
 
 /// An observer that ignores everything (bench, tests).

@@ -225,6 +225,10 @@ search_params! {
     /// the mop-up terms act, in place of the variant's own (`MopUp::lead` in
     /// `eval/params.rs`); 0 keeps the variant's.
     mopup_lead: i32 = 0, 0, 5000;
+    /// When not 0, the trade-down share in place of the variant's (`MopUp::trade_pct` in
+    /// `eval/params.rs`: percent of a material lead added once all material is gone, in
+    /// proportion to the share gone); 0 keeps the variant's (none in chu and sho).
+    trade_down_pct: i32 = 0, 0, 200;
 }
 
 impl SearchParams {

@@ -497,6 +497,7 @@ impl Controller {
             ("development", b.development),
             ("tempo", b.tempo),
             ("mop-up", b.mopup),
+            ("trade-down", b.trade_down),
         ] {
             self.out.line(&format!("{name:<14}{value:>7}"));
         }

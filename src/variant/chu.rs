@@ -259,5 +259,6 @@ pub const EVAL: EvalParams = EvalParams {
         max_defenders: 4,
         closeness: 4,
         edge: 10,
+        trade_pct: 0,
     },
 };

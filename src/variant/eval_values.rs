@@ -41,6 +41,12 @@ pub struct MopUp {
     pub closeness: i32,
     /// Per step the weak side's royal stands away from the centre.
     pub edge: i32,
+    /// Trading down: the share (percent) of any material lead added to it once all the
+    /// start's material is gone, in proportion to the share gone (at half gone, half of
+    /// it), so that the side ahead gains by even trades and the side behind by avoiding
+    /// them. It acts at every lead, unlike the terms above: fewer defenders bring the bare
+    /// king nearer and leave the side behind fewer threats. 0: none.
+    pub trade_pct: i32,
 }
 
 /// The weights that are not per kind.

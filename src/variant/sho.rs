@@ -189,5 +189,6 @@ pub const EVAL: EvalParams = EvalParams {
         max_defenders: 3,
         closeness: 40,
         edge: 30,
+        trade_pct: 0,
     },
 };
