@@ -9,7 +9,6 @@ use super::command::{self, Command, GoParams};
 use super::options::{self, Parsed};
 use super::response::{bestmove_line, checkmate_line, info_string, UsiObserver};
 use crate::analyse::{review, AnalysisSettings};
-use crate::eval::Evaluator;
 use crate::position::{GenMode, Position};
 use crate::search::{Clock, Limits};
 use crate::session::io::{Input, Output, MAX_LINE_BYTES};
@@ -484,8 +483,11 @@ impl Controller {
         }
     }
 
+    /// The evaluation's terms, as the search would weigh them (with the `Tune_*` options
+    /// that change the evaluation, such as `Tune_trade_down_pct`).
     fn eval(&self, pos: &mut Position) {
-        let evaluator = Evaluator::for_variant(pos.variant());
+        let params = self.session.settings().search_options(pos.variant()).params;
+        let evaluator = crate::search::evaluator(pos, &params);
         let b = evaluator.breakdown(pos);
         for (name, value) in [
             ("material", b.material),

@@ -316,6 +316,23 @@ fn eval_lists_terms_that_add_up_to_the_total() {
     assert_eq!(terms.iter().sum::<i32>(), total, "{:?}", e.seen);
 }
 
+/// `eval` weighs the position as the search would: an option that changes the evaluation
+/// (`Tune_trade_down_pct`, off by default) changes its lines too.
+#[test]
+fn eval_follows_the_options_that_change_the_evaluation() {
+    let mut e = Engine::start();
+    let trade_down = |e: &mut Engine| -> i32 {
+        e.send("position sfen 11k/12/12/12/12/6n5/6P5/6P5/12/12/12/K10G w - 1");
+        e.send("eval");
+        let line = e.until(5.0, |l| l.starts_with("trade-down"));
+        line.rsplit(' ').next().unwrap().parse().expect(&line)
+    };
+    assert_eq!(trade_down(&mut e), 0);
+    e.send("setoption name Tune_trade_down_pct value 50");
+    // Gote (the lion's side) is ahead: the term counts for gote.
+    assert!(trade_down(&mut e) < 0);
+}
+
 /// The nodes of a fixed-depth search from the start, after these `setoption` lines.
 fn nodes_at_depth_4(options: &[&str]) -> (u64, Vec<String>) {
     let mut e = Engine::start_usi();
