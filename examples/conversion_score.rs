@@ -7,7 +7,8 @@
 //!
 //! Usage: `cargo run --release --example conversion_score -- FILE NODES [MAX_PLIES]
 //! [NAME=VALUE...]` (e.g. `data/endgames/blitz-leads.txt 10000`: blitz games drawn far
-//! ahead).
+//! ahead; `data/endgames/middle-leads.txt 10000 trade_down_pct=50`: middlegame leads, with
+//! trading down).
 
 use shishi::position::Position;
 use shishi::search::{Limits, Request, SearchOptions, Searcher};
