@@ -581,7 +581,7 @@ mod tests {
             breakdown(trading, &gote_ahead).trade_down,
             -before.trade_down
         );
-        // Half a lead's percent once all is gone: a lone king and a lion against a king.
+        // Nearly all gone: a king and a lion against a king get nearly half the lion again.
         let endgame = breakdown(trading, "k11/12/12/12/12/5N6/12/12/12/12/12/11K b - 1");
         let lion = ev.value(chu.kind_by_sfen("n").unwrap());
         let king = ev.value(chu.kind_by_sfen("k").unwrap());
