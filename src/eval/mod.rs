@@ -582,16 +582,15 @@ mod tests {
             -before.trade_down
         );
         // Nearly all gone: a king and a lion against a king get nearly half the lion again.
-        let endgame = breakdown(trading, "k11/12/12/12/12/5N6/12/12/12/12/12/11K b - 1");
+        let lion_and_king = "k11/12/12/12/12/5N6/12/12/12/12/12/11K b - 1";
+        let endgame = breakdown(trading, lion_and_king);
         let lion = ev.value(chu.kind_by_sfen("n").unwrap());
         let king = ev.value(chu.kind_by_sfen("k").unwrap());
         let start_material = ev.start_material as i64;
         let gone = start_material - (lion + 2 * king) as i64;
         let expected = lion as i64 * 50 * gone / (100 * start_material);
         assert_eq!(endgame.trade_down as i64, expected);
-        assert!(
-            endgame.total() > breakdown(ev, "k11/12/12/12/12/5N6/12/12/12/12/12/11K b - 1").total()
-        );
+        assert!(endgame.total() > breakdown(ev, lion_and_king).total());
     }
 
     #[test]
