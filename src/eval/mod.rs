@@ -26,6 +26,20 @@ use crate::variant::{Kind, Variant};
 use params::{MopUp, Resolved, Weights};
 use std::sync::OnceLock;
 
+/// Evaluation settings a search takes from its options (`mopup_lead`, `trade_down_pct`,
+/// `promoted_twins_alike`), to measure other settings from one binary. The default keeps
+/// the variant's own evaluation.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct EvalOptions {
+    /// When not 0, the material lead from which the mop-up terms act (`MopUp::lead`).
+    pub mopup_lead: i32,
+    /// When not 0, the trade-down share (`MopUp::trade_pct`).
+    pub trade_down_pct: i32,
+    /// Promoted kinds valued and placed as the unpromoted kinds they move like
+    /// ([`Resolved::with_promoted_twins_alike`]).
+    pub promoted_twins_alike: bool,
+}
+
 /// The evaluation terms, each from sente's point of view (positive: good for sente).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Breakdown {
@@ -134,36 +148,37 @@ impl Evaluator {
         ev
     }
 
-    /// This evaluator with other mop-up settings, each 0 to keep this one's: the material
-    /// lead from which the mop-up terms act (`MopUp::lead`) and the trade-down share
-    /// (`MopUp::trade_pct`). They are the search's `mopup_lead` and `trade_down_pct`
-    /// parameters, to measure other settings without a rebuild. Each (variant, settings)
-    /// is built once and kept for the process.
-    pub fn with_mopup(&'static self, lead: i32, trade_pct: i32) -> &'static Evaluator {
-        let mut mopup = self.mopup;
-        if lead != 0 {
-            mopup.lead = lead;
-        }
-        if trade_pct != 0 {
-            mopup.trade_pct = trade_pct;
-        }
-        if mopup == self.mopup {
+    /// This evaluator (a variant's built-in one) with the settings `options` changes,
+    /// to measure them without a rebuild: `EvalOptions::default()` gives this one back.
+    /// Each (variant, options) is built once and kept for the process.
+    pub fn with_options(&'static self, options: EvalOptions) -> &'static Evaluator {
+        if options == EvalOptions::default() {
             return self;
         }
-        static BUILT: std::sync::Mutex<Vec<&'static Evaluator>> = std::sync::Mutex::new(Vec::new());
+        static BUILT: std::sync::Mutex<Vec<(EvalOptions, &'static Evaluator)>> =
+            std::sync::Mutex::new(Vec::new());
         let mut built = BUILT.lock().unwrap_or_else(|e| e.into_inner());
         let built_before = built
             .iter()
-            .copied()
-            .find(|ev| std::ptr::eq(ev.variant, self.variant) && ev.mopup == mopup);
-        if let Some(ev) = built_before {
+            .find(|(o, ev)| *o == options && std::ptr::eq(ev.variant, self.variant));
+        if let Some(&(_, ev)) = built_before {
             return ev;
         }
-        let ev: &'static Evaluator = Box::leak(Box::new(Evaluator {
-            mopup,
-            ..self.clone()
-        }));
-        built.push(ev);
+        let mut mopup = self.mopup;
+        if options.mopup_lead != 0 {
+            mopup.lead = options.mopup_lead;
+        }
+        if options.trade_down_pct != 0 {
+            mopup.trade_pct = options.trade_down_pct;
+        }
+        let base = if options.promoted_twins_alike {
+            let own = Resolved::of(self.variant);
+            Evaluator::with_params(self.variant, &own.with_promoted_twins_alike(self.variant))
+        } else {
+            self.clone()
+        };
+        let ev: &'static Evaluator = Box::leak(Box::new(Evaluator { mopup, ..base }));
+        built.push((options, ev));
         ev
     }
 
@@ -538,14 +553,22 @@ mod tests {
         // of 500, below sho's own threshold.
         let pos = Position::from_sfen(sho, "9/9/2K6/9/9/9/+e8/1k7/9 b - 1").unwrap();
         assert_eq!(ev.breakdown(&pos).mopup, 0);
-        let from_450 = ev.with_mopup(450, 0);
+        let lead = |mopup_lead| EvalOptions {
+            mopup_lead,
+            ..EvalOptions::default()
+        };
+        let from_450 = ev.with_options(lead(450));
         assert!(
             from_450.breakdown(&pos).mopup < 0,
             "gote is the strong side"
         );
-        assert!(std::ptr::eq(from_450, ev.with_mopup(450, 0)));
-        assert!(std::ptr::eq(ev, ev.with_mopup(0, 0)));
-        assert!(!std::ptr::eq(from_450, ev.with_mopup(450, 30)));
+        assert!(std::ptr::eq(from_450, ev.with_options(lead(450))));
+        assert!(std::ptr::eq(ev, ev.with_options(lead(0))));
+        let trading = EvalOptions {
+            trade_down_pct: 30,
+            ..lead(450)
+        };
+        assert!(!std::ptr::eq(from_450, ev.with_options(trading)));
         // Only the mop-up differs.
         let start = Position::startpos(sho);
         assert_eq!(from_450.evaluate(&start), ev.evaluate(&start));
@@ -555,7 +578,10 @@ mod tests {
     fn trading_down_adds_to_a_lead_as_material_goes() {
         let chu = Variant::chu();
         let ev = Evaluator::for_variant(chu);
-        let trading = ev.with_mopup(0, 50);
+        let trading = ev.with_options(EvalOptions {
+            trade_down_pct: 50,
+            ..EvalOptions::default()
+        });
         let breakdown =
             |ev: &Evaluator, sfen: &str| ev.breakdown(&Position::from_sfen(chu, sfen).unwrap());
         // Off in the built-in evaluator, and nothing at the start (no material gone).
@@ -591,6 +617,31 @@ mod tests {
         let expected = lion as i64 * 50 * gone / (100 * start_material);
         assert_eq!(endgame.trade_down as i64, expected);
         assert!(endgame.total() > breakdown(ev, lion_and_king).total());
+    }
+
+    #[test]
+    fn promoted_twins_alike_values_a_promoted_gold_as_a_rook() {
+        let chu = Variant::chu();
+        let ev = Evaluator::for_variant(chu);
+        let alike = ev.with_options(EvalOptions {
+            promoted_twins_alike: true,
+            ..EvalOptions::default()
+        });
+        // Sente's promoted gold against gote's rook, each on the other's square.
+        let pos =
+            Position::from_sfen(chu, "k11/12/12/12/5r6/12/12/6+G5/12/12/12/11K b - 1").unwrap();
+        assert!(
+            ev.breakdown(&pos).material < 0,
+            "the fit: a rook is worth more"
+        );
+        assert_eq!(alike.breakdown(&pos).material, 0);
+        assert!(std::ptr::eq(
+            alike,
+            ev.with_options(EvalOptions {
+                promoted_twins_alike: true,
+                ..EvalOptions::default()
+            })
+        ));
     }
 
     #[test]

@@ -64,14 +64,17 @@ pub trait Observer: Sync {
     fn progress(&self, _progress: &crate::mate::Progress) {}
 }
 
-/// The evaluator a search of `pos` with `params` uses: the variant's, with the mop-up lead
-/// and trade-down share the `mopup_lead` and `trade_down_pct` parameters may give.
+/// The evaluator a search of `pos` with `params` uses: the variant's, with what the
+/// `mopup_lead`, `trade_down_pct` and `promoted_twins_alike` parameters may change.
 pub(crate) fn evaluator(
     pos: &crate::position::Position,
     params: &params::SearchParams,
 ) -> &'static crate::eval::Evaluator {
-    crate::eval::Evaluator::for_variant(pos.variant())
-        .with_mopup(params.mopup_lead, params.trade_down_pct)
+    crate::eval::Evaluator::for_variant(pos.variant()).with_options(crate::eval::EvalOptions {
+        mopup_lead: params.mopup_lead,
+        trade_down_pct: params.trade_down_pct,
+        promoted_twins_alike: params.promoted_twins_alike != 0,
+    })
 }
 
 /// An observer that ignores everything (bench, tests).

@@ -229,6 +229,10 @@ search_params! {
     /// `eval/params.rs`: percent of a material lead added once all material is gone, in
     /// proportion to the share gone); 0 keeps the variant's (none in chu and sho).
     trade_down_pct: i32 = 0, 0, 200;
+    /// 1: each promoted kind that moves as an unpromoted kind is valued and placed as that
+    /// kind (`Resolved::with_promoted_twins_alike` in `eval/params.rs`: chu's fit values
+    /// the promoted gold, a rook, at 422 and the rook at 910); 0: the fitted values.
+    promoted_twins_alike: i32 = 0, 0, 1;
 }
 
 impl SearchParams {
