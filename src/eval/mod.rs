@@ -35,9 +35,24 @@ pub struct EvalOptions {
     pub mopup_lead: i32,
     /// When not 0, the trade-down share (`MopUp::trade_pct`).
     pub trade_down_pct: i32,
-    /// Promoted kinds valued and placed as the unpromoted kinds they move like
-    /// ([`Resolved::with_promoted_twins_alike`]).
-    pub promoted_twins_alike: bool,
+    /// How promoted kinds that move as an unpromoted kind are valued.
+    pub promoted_twins: PromotedTwins,
+}
+
+/// How a promoted kind that moves as an unpromoted kind (its twin) is valued
+/// ([`Resolved::with_promoted_twins_alike`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum PromotedTwins {
+    /// As the fit valued it.
+    #[default]
+    Fitted,
+    /// Valued and placed as its twin; the promotion potential of the kind promoting to it
+    /// follows from those values.
+    Alike,
+    /// Valued and placed as its twin, but the promotion potential keeps the fit's gains:
+    /// the fit weighed `promotion_potential_pct` with them, and the new gains are larger
+    /// (a gold in the zone would gain 334 centipawns instead of 71).
+    AlikeFittedGains,
 }
 
 /// The evaluation terms, each from sente's point of view (positive: good for sente).
@@ -171,11 +186,14 @@ impl Evaluator {
         if options.trade_down_pct != 0 {
             mopup.trade_pct = options.trade_down_pct;
         }
-        let base = if options.promoted_twins_alike {
-            let own = Resolved::of(self.variant);
-            Evaluator::with_params(self.variant, &own.with_promoted_twins_alike(self.variant))
-        } else {
-            self.clone()
+        let fitted = Resolved::of(self.variant);
+        let alike = || fitted.with_promoted_twins_alike(self.variant);
+        let base = match options.promoted_twins {
+            PromotedTwins::Fitted => self.clone(),
+            PromotedTwins::Alike => Evaluator::with_params(self.variant, &alike()),
+            PromotedTwins::AlikeFittedGains => {
+                Evaluator::with_params_and_gains(self.variant, &alike(), &fitted.values)
+            }
         };
         let ev: &'static Evaluator = Box::leak(Box::new(Evaluator { mopup, ..base }));
         built.push((options, ev));
@@ -188,8 +206,18 @@ impl Evaluator {
 
     /// An evaluator of `variant` with other parameters than the built-in ones (tuning).
     pub fn with_params(variant: &'static Variant, params: &Resolved) -> Evaluator {
+        Evaluator::with_params_and_gains(variant, params, &params.values)
+    }
+
+    /// [`Evaluator::with_params`], with the promotion potential reckoned from
+    /// `promotion_values` (per kind) instead of the values of `params`.
+    fn with_params_and_gains(
+        variant: &'static Variant,
+        params: &Resolved,
+        promotion_values: &[i32],
+    ) -> Evaluator {
         let kinds = variant.kind_count();
-        let pieces = piece_terms(variant, params);
+        let pieces = piece_terms(variant, params, promotion_values);
         let developed_squares = Color::ALL.map(|color| {
             variant
                 .tables
@@ -423,12 +451,17 @@ fn ranks_advanced(variant: &Variant, color: Color, sq: Square) -> i32 {
 
 /// Each piece's terms (sente's kinds, then gote's): its value, its slides, and on every
 /// square its placement (advance and centre) and the promotion it is near (all of the
-/// weighted gain inside the zone, half of it a rank before).
-fn piece_terms(variant: &'static Variant, params: &Resolved) -> Vec<PieceTerms> {
+/// weighted gain inside the zone, half of it a rank before; the gain by `promotion_values`).
+fn piece_terms(
+    variant: &'static Variant,
+    params: &Resolved,
+    promotion_values: &[i32],
+) -> Vec<PieceTerms> {
     let values = &params.values;
     let kinds = variant.kind_count();
+    let gain = |k: usize, p: Kind| (promotion_values[p as usize] - promotion_values[k]).max(0);
     let promotion_gain: Vec<i32> = (0..kinds)
-        .map(|k| variant.promotion[k].map_or(0, |p| (values[p as usize] - values[k]).max(0)))
+        .map(|k| variant.promotion[k].map_or(0, |p| gain(k, p)))
         .collect();
     let (files, ranks) = (variant.spec.files, variant.spec.ranks);
     let depth = variant.spec.zone_depth as i32;
@@ -623,10 +656,16 @@ mod tests {
     fn promoted_twins_alike_values_a_promoted_gold_as_a_rook() {
         let chu = Variant::chu();
         let ev = Evaluator::for_variant(chu);
-        let alike = ev.with_options(EvalOptions {
-            promoted_twins_alike: true,
-            ..EvalOptions::default()
-        });
+        let twins = |promoted_twins| {
+            ev.with_options(EvalOptions {
+                promoted_twins,
+                ..EvalOptions::default()
+            })
+        };
+        let (alike, fitted_gains) = (
+            twins(PromotedTwins::Alike),
+            twins(PromotedTwins::AlikeFittedGains),
+        );
         // Sente's promoted gold against gote's rook, each on the other's square.
         let pos =
             Position::from_sfen(chu, "k11/12/12/12/5r6/12/12/6+G5/12/12/12/11K b - 1").unwrap();
@@ -635,13 +674,14 @@ mod tests {
             "the fit: a rook is worth more"
         );
         assert_eq!(alike.breakdown(&pos).material, 0);
-        assert!(std::ptr::eq(
-            alike,
-            ev.with_options(EvalOptions {
-                promoted_twins_alike: true,
-                ..EvalOptions::default()
-            })
-        ));
+        assert_eq!(fitted_gains.breakdown(&pos).material, 0);
+        assert!(std::ptr::eq(alike, twins(PromotedTwins::Alike)));
+        // A gold in the promotion zone: the gain to a rook's value, or the fit's gain.
+        let gold_in_zone = "k11/12/12/6G5/12/12/12/12/12/12/12/11K b - 1";
+        let gold = Position::from_sfen(chu, gold_in_zone).unwrap();
+        let promotion = |ev: &Evaluator| ev.breakdown(&gold).promotion;
+        assert_eq!(promotion(fitted_gains), promotion(ev));
+        assert!(promotion(alike) > promotion(ev), "{}", promotion(ev));
     }
 
     #[test]

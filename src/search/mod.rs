@@ -73,7 +73,11 @@ pub(crate) fn evaluator(
     crate::eval::Evaluator::for_variant(pos.variant()).with_options(crate::eval::EvalOptions {
         mopup_lead: params.mopup_lead,
         trade_down_pct: params.trade_down_pct,
-        promoted_twins_alike: params.promoted_twins_alike != 0,
+        promoted_twins: match params.promoted_twins_alike {
+            0 => crate::eval::PromotedTwins::Fitted,
+            1 => crate::eval::PromotedTwins::Alike,
+            _ => crate::eval::PromotedTwins::AlikeFittedGains,
+        },
     })
 }
 

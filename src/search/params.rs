@@ -231,8 +231,10 @@ search_params! {
     trade_down_pct: i32 = 0, 0, 200;
     /// 1: each promoted kind that moves as an unpromoted kind is valued and placed as that
     /// kind (`Resolved::with_promoted_twins_alike` in `eval/params.rs`: chu's fit values
-    /// the promoted gold, a rook, at 422 and the rook at 910); 0: the fitted values.
-    promoted_twins_alike: i32 = 0, 0, 1;
+    /// the promoted gold, a rook, at 422 and the rook at 910); 2: the same, but the
+    /// promotion potential keeps the fit's gains (`eval::PromotedTwins`); 0: the fitted
+    /// values.
+    promoted_twins_alike: i32 = 0, 0, 2;
 }
 
 impl SearchParams {
