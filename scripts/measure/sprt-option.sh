@@ -1,0 +1,38 @@
+#!/bin/bash
+# An SPRT of Shishi with some Tune options against Shishi without them, both from one
+# binary: chu self-play, [0, 10] Elo, alpha = beta = 0.05, openings from the book (each
+# twice, colours swapped). Stops when the SPRT decides, or after 3000 games.
+#
+#   scripts/measure/sprt-option.sh NAME TC OPTIONS [OUT_DIR] [-- EXTRA MATCH ARGUMENTS]
+#
+#   NAME     the tested side's name in the record (`iir4after`)
+#   TC       the clock of both sides (`2+0.02`, `8+0.08`)
+#   OPTIONS  the tested side's options, comma-separated as --engine takes them
+#            (`option.Tune_iir_min_depth=4,option.Tune_iir_after_pruning=1`)
+#   OUT_DIR  where NAME-TC.jsonl (the record) and NAME-TC.out (each game, appended) go
+#            (default .runs/sprt, which git ignores)
+# Environment: SHISHI (default target/release/shishi), CONCURRENCY (games at a time,
+# default 1; 2 on two otherwise idle cores).
+# A record already in OUT_DIR is resumed (`--resume`): an SPRT of the short clock may take
+# a session, one of the longer clock several. Resume only with a binary that plays as the
+# one that began it (the same `shishi bench` count).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+usage="usage: scripts/measure/sprt-option.sh NAME TC OPTIONS [OUT_DIR] [-- MATCH ARGUMENTS]"
+name=${1:?$usage} tc=${2:?$usage} options=${3:?$usage}
+shift 3
+out=$root/.runs/sprt
+if [ $# -gt 0 ] && [ "$1" != "--" ]; then out=$1; shift; fi
+[ "${1:-}" = "--" ] && shift
+shishi=${SHISHI:-$root/target/release/shishi}
+[ -x "$shishi" ] || (cd "$root" && cargo build --release)
+mkdir -p "$out"
+record="$out/$name-$tc.jsonl"
+resume=()
+[ -s "$record" ] && resume=(--resume)
+echo "$name against main at $tc: $record" >&2
+"$shishi" match --engine "cmd=$shishi,name=$name,$options" --engine "cmd=$shishi,name=main" \
+  --tc "$tc" --games 3000 --openings "$root/data/openings/chushogi.txt" --repeat \
+  --sprt elo0=0,elo1=10,alpha=0.05,beta=0.05 --concurrency "${CONCURRENCY:-1}" \
+  --jsonl "$record" "${resume[@]}" "$@" >> "$out/$name-$tc.out"
+tail -n 3 "$out/$name-$tc.out" >&2
