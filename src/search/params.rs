@@ -233,7 +233,8 @@ search_params! {
     /// kind (`Resolved::with_promoted_twins_alike` in `eval/params.rs`: chu's fit values
     /// the promoted gold, a rook, at 422 and the rook at 910); 2: the same, but the
     /// promotion potential keeps the fit's gains (`eval::PromotedTwins`); 0: the fitted
-    /// values.
+    /// values. Both lost in chu self-play at 2+0.02 (1: -50 +/- 51 Elo over 175 games; 2:
+    /// -90 +/- 65 over 111; `docs/tuning.md`): off.
     promoted_twins_alike: i32 = 0, 0, 2;
 }
 
