@@ -35,6 +35,9 @@ pub struct EvalOptions {
     pub mopup_lead: i32,
     /// When not 0, the trade-down share (`MopUp::trade_pct`).
     pub trade_down_pct: i32,
+    /// When not 0, the share of the evaluation gone at the move limit
+    /// (`MopUp::quiet_damping_pct`).
+    pub quiet_damping_pct: i32,
     /// How promoted kinds that move as an unpromoted kind are valued.
     pub promoted_twins: PromotedTwins,
 }
@@ -79,6 +82,9 @@ pub struct Breakdown {
     pub mopup: i32,
     /// A material lead counted for more as material leaves the board (`MopUp::trade_pct`).
     pub trade_down: i32,
+    /// The sum of the terms above taken towards 0 as the plies without a capture or a
+    /// promotion near the move limit (`MopUp::quiet_damping_pct`).
+    pub quiet_damping: i32,
 }
 
 impl Breakdown {
@@ -94,6 +100,7 @@ impl Breakdown {
             + self.tempo
             + self.mopup
             + self.trade_down
+            + self.quiet_damping
     }
 }
 
@@ -185,6 +192,9 @@ impl Evaluator {
         }
         if options.trade_down_pct != 0 {
             mopup.trade_pct = options.trade_down_pct;
+        }
+        if options.quiet_damping_pct != 0 {
+            mopup.quiet_damping_pct = options.quiet_damping_pct;
         }
         let fitted = Resolved::of(self.variant);
         let alike = || fitted.with_promoted_twins_alike(self.variant);
@@ -295,7 +305,8 @@ impl Evaluator {
             .unwrap_or_else(|| self.square_table.sums(pos));
         let mut b = Breakdown::default();
         self.activity(pos, [sente_material, gote_material], mobility, &mut b);
-        side_to_move_score(pos, square_terms + b.total())
+        let total = square_terms + b.total();
+        side_to_move_score(pos, total + self.quiet_damping(pos, total))
     }
 
     /// Every term of the evaluation, from sente's point of view.
@@ -316,6 +327,7 @@ impl Evaluator {
             }
         }
         self.activity(pos, material, self.mobility(pos), &mut b);
+        b.quiet_damping = self.quiet_damping(pos, b.total());
         b
     }
 
@@ -385,6 +397,19 @@ impl Evaluator {
         let lead = (material[0] - material[1]) as i64;
         let gone = (self.start_material - material[0] - material[1]).max(0) as i64;
         (lead * pct as i64 * gone / (100 * self.start_material as i64)) as i32
+    }
+
+    /// The quiet-damping term (sente's view), given the sum of the other terms: that sum
+    /// times `MopUp::quiet_damping_pct` percent times the share of the move limit the
+    /// plies without a capture or a promotion have reached, taken away.
+    fn quiet_damping(&self, pos: &Position, total: i32) -> i32 {
+        let pct = self.mopup.quiet_damping_pct;
+        let limit = self.variant.spec.rules.move_limit_plies;
+        if pct == 0 || limit == 0 {
+            return 0;
+        }
+        let quiet = pos.quiet_plies().min(limit) as i64;
+        -(total as i64 * pct as i64 * quiet / (100 * limit as i64)) as i32
     }
 
     /// The mop-up term (sente's view), given the material balance (sente minus gote). A
@@ -650,6 +675,34 @@ mod tests {
         let expected = lion as i64 * 50 * gone / (100 * start_material);
         assert_eq!(endgame.trade_down as i64, expected);
         assert!(endgame.total() > breakdown(ev, lion_and_king).total());
+    }
+
+    #[test]
+    fn quiet_plies_take_the_evaluation_towards_a_draw() {
+        let chu = Variant::chu();
+        let ev = Evaluator::for_variant(chu);
+        let damping = ev.with_options(EvalOptions {
+            quiet_damping_pct: 50,
+            ..EvalOptions::default()
+        });
+        // Sente a lion up; then eight king steps without a capture or a promotion.
+        let mut pos =
+            Position::from_sfen(chu, "k11/12/12/12/12/5N6/12/12/12/12/12/11K b - 1").unwrap();
+        let fresh = damping.breakdown(&pos);
+        assert_eq!(fresh.quiet_damping, 0);
+        assert_eq!(fresh.total(), ev.breakdown(&pos).total());
+        for step in ["1l1k", "12a12b", "1k1l", "12b12a"].iter().cycle().take(8) {
+            let mv = pos.parse_usi_move(step).unwrap();
+            pos.make_move(mv);
+        }
+        assert_eq!(pos.quiet_plies(), 8);
+        let (plain, damped) = (ev.breakdown(&pos), damping.breakdown(&pos));
+        assert_eq!(plain.quiet_damping, 0);
+        // 50% at the limit of 200 plies, so 2% after 8 of them.
+        assert_eq!(damped.quiet_damping, -(plain.total() * 2 / 100));
+        assert!(damped.total() > 0 && damped.total() < plain.total());
+        // The search's evaluation agrees with the breakdown's total.
+        assert_eq!(damping.evaluate(&pos), damped.total());
     }
 
     #[test]

@@ -65,7 +65,8 @@ pub trait Observer: Sync {
 }
 
 /// The evaluator a search of `pos` with `params` uses: the variant's, with what the
-/// `mopup_lead`, `trade_down_pct` and `promoted_twins_alike` parameters may change.
+/// `mopup_lead`, `trade_down_pct`, `quiet_damping_pct` and `promoted_twins_alike`
+/// parameters may change.
 pub(crate) fn evaluator(
     pos: &crate::position::Position,
     params: &params::SearchParams,
@@ -73,6 +74,7 @@ pub(crate) fn evaluator(
     crate::eval::Evaluator::for_variant(pos.variant()).with_options(crate::eval::EvalOptions {
         mopup_lead: params.mopup_lead,
         trade_down_pct: params.trade_down_pct,
+        quiet_damping_pct: params.quiet_damping_pct,
         promoted_twins: match params.promoted_twins_alike {
             0 => crate::eval::PromotedTwins::Fitted,
             1 => crate::eval::PromotedTwins::Alike,

@@ -229,6 +229,11 @@ search_params! {
     /// `eval/params.rs`: percent of a material lead added once all material is gone, in
     /// proportion to the share gone); 0 keeps the variant's (none in chu and sho).
     trade_down_pct: i32 = 0, 0, 200;
+    /// When not 0, the quiet-damping share in place of the variant's
+    /// (`MopUp::quiet_damping_pct` in `eval/params.rs`: percent of the evaluation gone once
+    /// the plies without a capture or a promotion reach the move limit, in proportion to
+    /// them); 0 keeps the variant's (none in chu and sho).
+    quiet_damping_pct: i32 = 0, 0, 100;
     /// 1: each promoted kind that moves as an unpromoted kind is valued and placed as that
     /// kind (`Resolved::with_promoted_twins_alike` in `eval/params.rs`: chu's fit values
     /// the promoted gold, a rook, at 422 and the rook at 910); 2: the same, but the

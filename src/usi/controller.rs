@@ -500,6 +500,7 @@ impl Controller {
             ("tempo", b.tempo),
             ("mop-up", b.mopup),
             ("trade-down", b.trade_down),
+            ("quiet damping", b.quiet_damping),
         ] {
             self.out.line(&format!("{name:<14}{value:>7}"));
         }

@@ -260,5 +260,6 @@ pub const EVAL: EvalParams = EvalParams {
         closeness: 4,
         edge: 10,
         trade_pct: 0,
+        quiet_damping_pct: 0,
     },
 };

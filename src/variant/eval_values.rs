@@ -47,6 +47,12 @@ pub struct MopUp {
     /// them. It acts at every lead, unlike the terms above: fewer defenders bring the bare
     /// king nearer and leave the side behind fewer threats. 0: none.
     pub trade_pct: i32,
+    /// Making progress: the share (percent) of the whole evaluation taken away once the
+    /// plies without a capture or a promotion reach the variant's move limit (a draw),
+    /// in proportion to those plies (at half the limit, half of it). A side ahead then
+    /// gains by a capture or a promotion, which starts the count again, instead of
+    /// shuffling into the draw it cannot see. 0: none (and none without a move limit).
+    pub quiet_damping_pct: i32,
 }
 
 /// The weights that are not per kind.

@@ -190,5 +190,6 @@ pub const EVAL: EvalParams = EvalParams {
         closeness: 40,
         edge: 30,
         trade_pct: 0,
+        quiet_damping_pct: 0,
     },
 };
