@@ -9,8 +9,8 @@
 #   TC       the clock of both sides (`2+0.02`, `8+0.08`)
 #   OPTIONS  the tested side's options, comma-separated as --engine takes them
 #            (`option.Tune_iir_min_depth=4,option.Tune_iir_after_pruning=1`)
-#   OUT_DIR  where NAME-TC.jsonl (the record) and NAME-TC.out (each game, appended) go
-#            (default .runs/sprt, which git ignores)
+#   OUT_DIR  where NAME-TC.jsonl (the record) and NAME-TC.out (each game and the running
+#            result, appended) go (default .runs/sprt, which git ignores)
 # Environment: SHISHI (default target/release/shishi), CONCURRENCY (games at a time,
 # default 1; 2 on two otherwise idle cores).
 # A record already in OUT_DIR is resumed (`--resume`): an SPRT of the short clock may take
@@ -34,5 +34,5 @@ echo "$name against main at $tc: $record" >&2
 "$shishi" match --engine "cmd=$shishi,name=$name,$options" --engine "cmd=$shishi,name=main" \
   --tc "$tc" --games 3000 --openings "$root/data/openings/chushogi.txt" --repeat \
   --sprt elo0=0,elo1=10,alpha=0.05,beta=0.05 --concurrency "${CONCURRENCY:-1}" \
-  --jsonl "$record" "${resume[@]}" "$@" >> "$out/$name-$tc.out"
+  --jsonl "$record" "${resume[@]}" "$@" >> "$out/$name-$tc.out" 2>&1
 tail -n 3 "$out/$name-$tc.out" >&2
