@@ -27,8 +27,8 @@ use params::{MopUp, Resolved, Weights};
 use std::sync::OnceLock;
 
 /// Evaluation settings a search takes from its options (`mopup_lead`, `trade_down_pct`,
-/// `promoted_twins_alike`), to measure other settings from one binary. The default keeps
-/// the variant's own evaluation.
+/// `quiet_damping_pct`, `promoted_twins_alike`), to measure other settings from one
+/// binary. The default keeps the variant's own evaluation.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct EvalOptions {
     /// When not 0, the material lead from which the mop-up terms act (`MopUp::lead`).
