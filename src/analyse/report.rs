@@ -205,7 +205,7 @@ pub fn render(game: &GameReport) -> Result<String, MoveError> {
             .iter()
             .map(|k| KindData {
                 name: k.kif_name,
-                promoted: k.sfen.starts_with('+'),
+                promoted: k.is_promoted(),
             })
             .collect(),
         plies: views.iter().map(PlyData::of).collect(),

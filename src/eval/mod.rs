@@ -196,13 +196,17 @@ impl Evaluator {
         if options.quiet_damping_pct != 0 {
             mopup.quiet_damping_pct = options.quiet_damping_pct;
         }
-        let fitted = Resolved::of(self.variant);
-        let alike = || fitted.with_promoted_twins_alike(self.variant);
         let base = match options.promoted_twins {
             PromotedTwins::Fitted => self.clone(),
-            PromotedTwins::Alike => Evaluator::with_params(self.variant, &alike()),
-            PromotedTwins::AlikeFittedGains => {
-                Evaluator::with_params_and_gains(self.variant, &alike(), &fitted.values)
+            PromotedTwins::Alike | PromotedTwins::AlikeFittedGains => {
+                let fitted = Resolved::of(self.variant);
+                let alike = fitted.with_promoted_twins_alike(self.variant);
+                let gains_from = if options.promoted_twins == PromotedTwins::Alike {
+                    &alike.values
+                } else {
+                    &fitted.values
+                };
+                Evaluator::with_params_and_gains(self.variant, &alike, gains_from)
             }
         };
         let ev: &'static Evaluator = Box::leak(Box::new(Evaluator { mopup, ..base }));

@@ -102,13 +102,13 @@ impl Resolved {
     pub fn with_promoted_twins_alike(&self, variant: &Variant) -> Resolved {
         let kinds = &variant.spec.kinds;
         let mut out = self.clone();
-        for (promoted, p) in kinds.iter().enumerate() {
+        for (promoted, p) in kinds.iter().enumerate().filter(|(_, k)| k.is_promoted()) {
             let twin = kinds.iter().position(|k| {
-                !k.sfen.starts_with('+')
+                !k.is_promoted()
                     && k.movement == p.movement
                     && (k.royal, k.lion, k.weak) == (p.royal, p.lion, p.weak)
             });
-            if let (true, Some(twin)) = (p.sfen.starts_with('+'), twin) {
+            if let Some(twin) = twin {
                 out.values[promoted] = self.values[twin];
                 out.centre[promoted] = self.centre[twin];
                 out.advance[promoted] = self.advance[twin];

@@ -50,6 +50,11 @@ pub struct KindSpec {
 }
 
 impl KindSpec {
+    /// A promoted kind (its SFEN letters begin with `+`).
+    pub fn is_promoted(&self) -> bool {
+        self.sfen.starts_with('+')
+    }
+
     /// The kind's one-kanji name, as one-kanji piece sets draw it: its board-diagram name
     /// without the `成` that a diagram puts before a promoted kind whose kanji another kind
     /// has (`成馬` -> `馬`: a set draws promoted kinds in red, which tells them apart).
