@@ -502,17 +502,28 @@ def check_hostile(mode, base, seed, sessions, bursts):
     return failures, len(r["cases"]) + len(r["sessions"])
 
 
+def deepest_depth(depths):
+    """`16 at 9.0 s`: the deepest depth of one position's {depth: {"ms": ...}}."""
+    if not depths:
+        return "none"
+    depth = max(depths, key=int)
+    return f"{depth} at {depths[depth]['ms'] / 1000:.1f} s"
+
+
 def measure_depth(base, seconds, settings):
     """When each depth arrives at lishogi's settings (web/test/depth.html), and `settings`
     (NAME=VALUE options after them): per thread count, the median over the positions of the
-    time of each depth's first exact line."""
+    time of each depth's first exact line (a position short of a depth counting as later
+    than any that reached it), and each position's deepest depth."""
+    import math
     import statistics
     import urllib.parse
     print(f"depth against time, threads build, lishogi's settings"
           f"{' and ' + ', '.join(settings) if settings else ''}, {seconds} s a position "
-          f"(median over 3 positions; ms):")
+          f"(median over 3 positions, a position short of a depth counting as later "
+          f"than all; ms):")
     extra = "&set=" + urllib.parse.quote(",".join(settings)) if settings else ""
-    table = {}
+    table, deepest = {}, []
     for threads in (1, 2, 4):
         r = driver(f"{base}/test/depth.html?threads={threads}&seconds={seconds}{extra}",
                    timeout_ms=(seconds * 3 + 60) * 1000)
@@ -520,16 +531,23 @@ def measure_depth(base, seconds, settings):
             sys.exit(f"depth page: {r.get('error')}")
         table[threads] = {}
         for depth in range(6, 30):
-            times = [p["depths"][str(depth)]["ms"] for p in r["positions"]
-                     if str(depth) in p["depths"]]
-            if len(times) == len(r["positions"]):
-                table[threads][depth] = statistics.median(times)
+            # A position that did not reach the depth in time counts as later than any that
+            # did: the median is a time once more than half of the positions reached it.
+            times = sorted(p["depths"][str(depth)]["ms"] if str(depth) in p["depths"]
+                           else math.inf for p in r["positions"])
+            if statistics.median_high(times) < math.inf:
+                table[threads][depth] = statistics.median_high(times)
+        deepest.append(f"{threads} thread(s): " + ", ".join(
+            deepest_depth(p["depths"]) for p in r["positions"]))
     depths = sorted({d for t in table.values() for d in t})
     print("| depth | " + " | ".join(f"{t} thread(s)" for t in table) + " |")
     print("|---|" + "---|" * len(table))
     for d in depths:
         print(f"| {d} | " + " | ".join(f"{table[t][d] / 1000:.1f} s" if d in table[t] else "-"
                                        for t in table) + " |")
+    print("deepest depth of each position, and when it came:")
+    for line in deepest:
+        print("  " + line)
 
 
 def measure_speed(bases, ms):

@@ -70,7 +70,8 @@ impl SearchThread<'_> {
         }
         let iir = tt_move.is_none()
             && self.params.iir_min_depth > 0
-            && depth >= self.params.iir_min_depth;
+            && depth >= self.params.iir_min_depth
+            && self.completed_depth >= self.params.iir_from_iteration;
         if iir && self.params.iir_after_pruning == 0 {
             depth -= 1;
         }

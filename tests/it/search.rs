@@ -357,25 +357,44 @@ fn bench_takes_search_constants_and_refuses_bad_ones() {
     }
 }
 
+/// The nodes of a search to `depth` of a chu middlegame with the internal iterative
+/// reduction set so (`iir_min_depth` 0: off).
+fn nodes_with_iir(depth: i32, min_depth: i64, after_pruning: i64, from_iteration: i64) -> u64 {
+    let mut params = SearchParams::for_variant(Variant::chu());
+    params.set("iir_min_depth", min_depth).unwrap();
+    params.set("iir_after_pruning", after_pruning).unwrap();
+    params.set("iir_from_iteration", from_iteration).unwrap();
+    let result = search_with_params(
+        Variant::chu(),
+        "2csgekgscf1/4tx1t1bv1/1bd4dm3/1ppp1pp1p1p1/4p3iq2/3B2h3P1/1P10/v1PIo3IP2/2HP1PP1P2V/2R2SQ1nR2/1F1TDOX3F1/2C1GKEGTC1L b - 121",
+        depth,
+        params,
+    );
+    assert!(result.best.is_some());
+    result.nodes
+}
+
 /// Where the internal iterative reduction is made (before or after reverse futility and
 /// the null move) changes the tree: in a chu middlegame at depth 7, the null move and
 /// reverse futility see the reduced depth in one and the full depth in the other.
 #[test]
 fn the_internal_iterative_reduction_before_or_after_the_pruning_differs() {
-    let nodes = |after: i64| {
-        let mut params = SearchParams::for_variant(Variant::chu());
-        params.set("iir_min_depth", 4).unwrap();
-        params.set("iir_after_pruning", after).unwrap();
-        let result = search_with_params(
-            Variant::chu(),
-            "2csgekgscf1/4tx1t1bv1/1bd4dm3/1ppp1pp1p1p1/4p3iq2/3B2h3P1/1P10/v1PIo3IP2/2HP1PP1P2V/2R2SQ1nR2/1F1TDOX3F1/2C1GKEGTC1L b - 121",
-            7,
-            params,
-        );
-        assert!(result.best.is_some());
-        result.nodes
-    };
-    assert_ne!(nodes(0), nodes(1));
+    assert_ne!(nodes_with_iir(7, 4, 0, 0), nodes_with_iir(7, 4, 1, 0));
+}
+
+/// `iir_from_iteration` holds the internal iterative reduction back until that many
+/// iterations are finished: held back past the last iteration the search is the one
+/// without the reduction, node for node; held back to one in the middle (in this position
+/// at depth 9 the reduction first changes the seventh iteration) it is neither that one
+/// nor the one with the reduction throughout.
+#[test]
+fn the_internal_iterative_reduction_waits_for_its_iteration() {
+    let (without, throughout) = (nodes_with_iir(9, 0, 1, 0), nodes_with_iir(9, 4, 1, 0));
+    assert_ne!(without, throughout);
+    assert_eq!(nodes_with_iir(9, 4, 1, 9), without);
+    let from_the_eighth = nodes_with_iir(9, 4, 1, 7);
+    assert_ne!(from_the_eighth, without);
+    assert_ne!(from_the_eighth, throughout);
 }
 
 /// With `smp_depth_skip` the helpers spread over depths and every thread shows its
