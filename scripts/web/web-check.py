@@ -533,10 +533,11 @@ def measure_depth(base, seconds, settings):
         for depth in range(6, 30):
             # A position that did not reach the depth in time counts as later than any that
             # did: the median is a time once more than half of the positions reached it.
-            times = sorted(p["depths"][str(depth)]["ms"] if str(depth) in p["depths"]
-                           else math.inf for p in r["positions"])
-            if statistics.median_high(times) < math.inf:
-                table[threads][depth] = statistics.median_high(times)
+            median = statistics.median_high(p["depths"][str(depth)]["ms"]
+                                            if str(depth) in p["depths"] else math.inf
+                                            for p in r["positions"])
+            if median < math.inf:
+                table[threads][depth] = median
         deepest.append(f"{threads} thread(s): " + ", ".join(
             deepest_depth(p["depths"]) for p in r["positions"]))
     depths = sorted({d for t in table.values() for d in t})

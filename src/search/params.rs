@@ -145,7 +145,7 @@ search_params! {
     /// the reduced depth), 1 after them (only the move loop searches less deep).
     iir_after_pruning: i32 = 0, 0, 1;
     /// The reduction is made only once the search has finished this many iterations (0:
-    /// from the first): a short search (a fast clock, 5 to 9 plies a move) keeps its move
+    /// from the first): a short search (a fast clock, 3 to 9 plies a move) keeps its move
     /// order whole, while a long one (analysis in the browser) saves its deep nodes.
     iir_from_iteration: i32 = 0, 0, 30;
     /// Threads spread over depths (1; 0: off). A helper does not start a depth that half
