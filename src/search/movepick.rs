@@ -6,7 +6,7 @@
 
 use super::history::History;
 use super::see::{captured_value, is_not_losing};
-use crate::core::Move;
+use crate::core::{Move, Square};
 use crate::eval::Evaluator;
 use crate::position::{Filter, GenMode, Position};
 
@@ -54,6 +54,9 @@ pub struct MovePicker {
     killers: [Move; 2],
     counter: Move,
     captures_only: bool,
+    /// The square the opponent's last move went to, and the percent of the follow-up
+    /// history of the answers to it that quiet moves are ordered by (none: 0).
+    answering: Option<(Square, i32)>,
     buffers: PickerBuffers,
     next: usize,
 }
@@ -79,9 +82,17 @@ impl MovePicker {
             killers,
             counter,
             captures_only: false,
+            answering: None,
             buffers,
             next: 0,
         }
+    }
+
+    /// Orders the quiet moves by `pct` percent of their follow-up history as answers to
+    /// the opponent's move to `after` as well (`History::follow_up_score`).
+    pub fn answering(mut self, after: Square, pct: i32) -> MovePicker {
+        self.answering = (pct > 0).then_some((after, pct));
+        self
     }
 
     /// A picker for quiescence: the hash move if it captures, then winning and even captures.
@@ -92,6 +103,7 @@ impl MovePicker {
             killers: [Move::NULL; 2],
             counter: Move::NULL,
             captures_only: true,
+            answering: None,
             buffers,
             next: 0,
         }
@@ -191,8 +203,11 @@ impl MovePicker {
             }
             let kind = pos.piece_on(mv.from()).kind();
             let promotion = if mv.is_promotion() { 8_000 } else { 0 };
+            let follow_up = self.answering.map_or(0, |(after, pct)| {
+                history.follow_up_score(us, after, kind, mv.to()) * pct / 100
+            });
             self.buffers
-                .push_scored(mv, history.score(us, kind, mv.to()) + promotion);
+                .push_scored(mv, history.score(us, kind, mv.to()) + follow_up + promotion);
         }
         self.next = 0;
     }

@@ -141,6 +141,9 @@ impl SearchThread<'_> {
         let counter = self.counter_move(ply);
         let buffers = std::mem::take(&mut self.buffers[ply]);
         let mut picker = MovePicker::new(buffers, tt_move, self.history.killers(ply), counter);
+        if let Some(after) = self.previous_move(ply).map(|(mv, _)| mv.to()) {
+            picker = picker.answering(after, self.params.follow_up_history);
+        }
         let mut best = -INFINITE;
         let mut best_move = None;
         let mut searched = 0usize;
@@ -202,18 +205,26 @@ impl SearchThread<'_> {
         })
     }
 
-    /// The move that answered the previous move best elsewhere (the counter-move
-    /// heuristic), or `Move::NULL` at the root or after a null move.
-    fn counter_move(&self, ply: usize) -> Move {
-        let us = self.pos.side_to_move();
+    /// The opponent's move that led to the node at `ply` and the kind that made it (after
+    /// promotion); `None` at the root or after a null move.
+    fn previous_move(&self, ply: usize) -> Option<(Move, crate::variant::Kind)> {
         match ply.checked_sub(1).map(|p| self.frames[p]) {
             Some(Frame {
                 mv: Some(prev),
                 kind,
                 ..
-            }) => self.history.counter(us.flip(), kind, prev.to()),
-            _ => Move::NULL,
+            }) => Some((prev, kind)),
+            _ => None,
         }
+    }
+
+    /// The move that answered the previous move best elsewhere (the counter-move
+    /// heuristic), or `Move::NULL` at the root or after a null move.
+    fn counter_move(&self, ply: usize) -> Move {
+        let us = self.pos.side_to_move();
+        self.previous_move(ply).map_or(Move::NULL, |(prev, kind)| {
+            self.history.counter(us.flip(), kind, prev.to())
+        })
     }
 
     /// After how many moves a non-PV node's quiet moves are late (late-move pruning):
@@ -447,14 +458,17 @@ impl SearchThread<'_> {
         for &(other, k) in tried {
             self.history.update(us, k, other.to(), -bonus);
         }
-        if let Some(Frame {
-            mv: Some(prev),
-            kind: prev_kind,
-            ..
-        }) = ply.checked_sub(1).map(|p| self.frames[p])
-        {
+        if let Some((prev, prev_kind)) = self.previous_move(ply) {
             self.history
                 .set_counter(us.flip(), prev_kind, prev.to(), mv);
+            // Unfitted (the constant off), the follow-up table ignores these.
+            let after = prev.to();
+            self.history
+                .update_follow_up(us, after, kind, mv.to(), bonus);
+            for &(other, k) in tried {
+                self.history
+                    .update_follow_up(us, after, k, other.to(), -bonus);
+            }
         }
     }
 }

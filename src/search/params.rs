@@ -155,6 +155,10 @@ search_params! {
     /// one ply ahead, the threads soon search the same depth, and only the main thread
     /// shows its iterations.
     smp_depth_skip: i32 = 0, 0, 1;
+    /// Follow-up history (0: off): quiet moves are ordered by their history plus this
+    /// percent of their history as the answer to a move to the square the opponent's last
+    /// move went to (`history.rs`), and a cut-off teaches both.
+    follow_up_history: i32 = 0, 0, 400;
     /// Late-move reductions: from this depth.
     lmr_min_depth: i32 = 3, 2, 6;
     /// Late-move reductions: after this many moves searched.

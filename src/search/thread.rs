@@ -306,6 +306,10 @@ impl<'a> SearchThread<'a> {
                 row
             })
             .collect();
+        if params.follow_up_history > 0 {
+            let spec = &pos.variant().spec;
+            history.fit_follow_up(spec.files, spec.ranks);
+        }
         let ev = super::evaluator(&pos, &params);
         // The position keeps the evaluation's per-square sum as it moves.
         pos.track_square_sums(ev.square_table());

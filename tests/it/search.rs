@@ -397,6 +397,25 @@ fn the_internal_iterative_reduction_waits_for_its_iteration() {
     assert_ne!(from_the_eighth, throughout);
 }
 
+/// The follow-up history orders the quiet moves of a chu middlegame otherwise, so the
+/// tree changes (off, the default, `shishi bench` keeps main's count).
+#[test]
+fn the_follow_up_history_changes_the_move_order() {
+    let nodes = |pct: i64| {
+        let mut params = SearchParams::for_variant(Variant::chu());
+        params.set("follow_up_history", pct).unwrap();
+        let result = search_with_params(
+            Variant::chu(),
+            "2csgekgscf1/4tx1t1bv1/1bd4dm3/1ppp1pp1p1p1/4p3iq2/3B2h3P1/1P10/v1PIo3IP2/2HP1PP1P2V/2R2SQ1nR2/1F1TDOX3F1/2C1GKEGTC1L b - 121",
+            7,
+            params,
+        );
+        assert!(result.best.is_some());
+        result.nodes
+    };
+    assert_ne!(nodes(100), nodes(0));
+}
+
 /// With `smp_depth_skip` the helpers spread over depths and every thread shows its
 /// iterations deeper than any shown before: the lines shown come deeper and deeper (a
 /// MultiPV block whole, one row a line), the last at the depth asked, and the answer is
