@@ -461,7 +461,8 @@ impl SearchThread<'_> {
         if let Some((prev, prev_kind)) = self.previous_move(ply) {
             self.history
                 .set_counter(us.flip(), prev_kind, prev.to(), mv);
-            // Unfitted (the constant off), the follow-up table ignores these.
+            // Unfitted (the constant never on in this session) the follow-up table
+            // ignores these; fitted, it learns but orders nothing while the constant is 0.
             let after = prev.to();
             self.history
                 .update_follow_up(us, after, kind, mv.to(), bonus);
