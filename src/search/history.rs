@@ -1,6 +1,6 @@
 //! Move-ordering memory of one search thread: history (by piece and destination), killers
 //! (two quiet moves per ply that caused a cut-off), countermoves (the reply that refuted
-//! a given previous move) and, with the search constant `follow_history`, the follow-up
+//! a given previous move) and, with the search constant `follow_up_history`, the follow-up
 //! history (a quiet move's history as the answer to a move to a given square). Sized for
 //! 64 kinds x 256 squares, no larger; the follow-up table for the board it is fitted to.
 

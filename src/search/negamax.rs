@@ -461,14 +461,14 @@ impl SearchThread<'_> {
         if let Some((prev, prev_kind)) = self.previous_move(ply) {
             self.history
                 .set_counter(us.flip(), prev_kind, prev.to(), mv);
-            // Unfitted (the constant never on in this session) the follow-up table
-            // ignores these; fitted, it learns but orders nothing while the constant is 0.
-            let after = prev.to();
-            self.history
-                .update_follow_up(us, after, kind, mv.to(), bonus);
-            for &(other, k) in tried {
+            if self.params.follow_up_history > 0 {
+                let after = prev.to();
                 self.history
-                    .update_follow_up(us, after, k, other.to(), -bonus);
+                    .update_follow_up(us, after, kind, mv.to(), bonus);
+                for &(other, k) in tried {
+                    self.history
+                        .update_follow_up(us, after, k, other.to(), -bonus);
+                }
             }
         }
     }

@@ -357,13 +357,13 @@ fn bench_takes_search_constants_and_refuses_bad_ones() {
     }
 }
 
-/// The nodes of a search to `depth` of a chu middlegame with the internal iterative
-/// reduction set so (`iir_min_depth` 0: off).
-fn nodes_with_iir(depth: i32, min_depth: i64, after_pruning: i64, from_iteration: i64) -> u64 {
+/// The nodes of a search to `depth` of a chu middlegame with these search constants set
+/// over chu's own.
+fn middlegame_nodes(depth: i32, constants: &[(&str, i64)]) -> u64 {
     let mut params = SearchParams::for_variant(Variant::chu());
-    params.set("iir_min_depth", min_depth).unwrap();
-    params.set("iir_after_pruning", after_pruning).unwrap();
-    params.set("iir_from_iteration", from_iteration).unwrap();
+    for &(name, value) in constants {
+        params.set(name, value).unwrap();
+    }
     let result = search_with_params(
         Variant::chu(),
         "2csgekgscf1/4tx1t1bv1/1bd4dm3/1ppp1pp1p1p1/4p3iq2/3B2h3P1/1P10/v1PIo3IP2/2HP1PP1P2V/2R2SQ1nR2/1F1TDOX3F1/2C1GKEGTC1L b - 121",
@@ -372,6 +372,19 @@ fn nodes_with_iir(depth: i32, min_depth: i64, after_pruning: i64, from_iteration
     );
     assert!(result.best.is_some());
     result.nodes
+}
+
+/// The nodes of a search to `depth` of that middlegame with the internal iterative
+/// reduction set so (`iir_min_depth` 0: off).
+fn nodes_with_iir(depth: i32, min_depth: i64, after_pruning: i64, from_iteration: i64) -> u64 {
+    middlegame_nodes(
+        depth,
+        &[
+            ("iir_min_depth", min_depth),
+            ("iir_after_pruning", after_pruning),
+            ("iir_from_iteration", from_iteration),
+        ],
+    )
 }
 
 /// Where the internal iterative reduction is made (before or after reverse futility and
@@ -401,18 +414,7 @@ fn the_internal_iterative_reduction_waits_for_its_iteration() {
 /// tree changes (off, the default, `shishi bench` keeps main's count).
 #[test]
 fn the_follow_up_history_changes_the_move_order() {
-    let nodes = |pct: i64| {
-        let mut params = SearchParams::for_variant(Variant::chu());
-        params.set("follow_up_history", pct).unwrap();
-        let result = search_with_params(
-            Variant::chu(),
-            "2csgekgscf1/4tx1t1bv1/1bd4dm3/1ppp1pp1p1p1/4p3iq2/3B2h3P1/1P10/v1PIo3IP2/2HP1PP1P2V/2R2SQ1nR2/1F1TDOX3F1/2C1GKEGTC1L b - 121",
-            7,
-            params,
-        );
-        assert!(result.best.is_some());
-        result.nodes
-    };
+    let nodes = |pct: i64| middlegame_nodes(7, &[("follow_up_history", pct)]);
     assert_ne!(nodes(100), nodes(0));
 }
 
