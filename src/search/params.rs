@@ -185,6 +185,14 @@ search_params! {
     /// Delta pruning: a capture whose material gain, plus this margin, leaves the standing
     /// evaluation below alpha is not searched (SPSA; hand-set 200).
     qs_delta_margin: i32 = 280, 0, 1000;
+    /// 1: a capture left out by delta pruning still bounds what the node is worth (its
+    /// standing evaluation plus the gain plus the margin, as Stockfish keeps it), so that a
+    /// node that fails low returns no less than that. 0: it returns the best it searched,
+    /// which after the pruning can be far below what the node is worth: a null-window
+    /// search then fails high in the parent with a score above the parent's full window,
+    /// and the re-search that would have shown the truth is skipped (`docs/tuning.md`,
+    /// game 2 of the eighth-of-time match).
+    qs_delta_bound: i32 = 0, 0, 1;
     /// Contempt: a draw (repetition, move limit, kings alone) is worth this share (percent)
     /// of the root's static evaluation against the side to move at the root, so a side that
     /// is ahead avoids draws, more so the further ahead, and a side behind welcomes them.

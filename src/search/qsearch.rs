@@ -10,6 +10,7 @@ use super::tt::Bound;
 use super::MAX_PLY;
 use crate::core::score::{mate_in, mated_in, Score, DRAW, INFINITE};
 use crate::core::Move;
+use std::cell::Cell;
 
 impl SearchThread<'_> {
     /// Quiescence search at `ply`.
@@ -59,14 +60,25 @@ impl SearchThread<'_> {
             .and_then(|p| self.frames[p].mv)
             .map(|m| m.to());
         let (ev, params) = (self.ev, self.params);
+        // The most that a capture left out by delta pruning could have lifted the score to.
+        let delta_ceiling = Cell::new(-INFINITE);
         while let Some(mv) = picker.next_kept(&mut self.pos, ev, self.history, |pos, mv| {
             // Quiet positions are reached by captures only: from some depth on only
             // recaptures, and never a capture that cannot lift the score to alpha.
-            threatened
-                || ((qply < params.qs_recapture_only_plies as usize || Some(mv.to()) == last_to)
-                    && (mv.is_promotion()
-                        || stand_pat + captured_value(pos, ev, mv) + params.qs_delta_margin
-                            >= alpha))
+            if threatened {
+                return true;
+            }
+            if qply >= params.qs_recapture_only_plies as usize && Some(mv.to()) != last_to {
+                return false;
+            }
+            if mv.is_promotion() {
+                return true;
+            }
+            let optimistic = stand_pat + captured_value(pos, ev, mv) + params.qs_delta_margin;
+            if optimistic < alpha {
+                delta_ceiling.set(delta_ceiling.get().max(optimistic));
+            }
+            optimistic >= alpha
         }) {
             any = true;
             self.play(ply, mv, stand_pat);
@@ -91,6 +103,11 @@ impl SearchThread<'_> {
         self.buffers[ply] = picker.into_buffers();
         if threatened && !any {
             return mated_in(ply);
+        }
+        if params.qs_delta_bound != 0 {
+            // What was left out was below alpha when it was left out, so this keeps a fail
+            // low a fail low, at a bound that is true.
+            best = best.max(delta_ceiling.get());
         }
         let bound = Bound::of(best, original_alpha, beta);
         debug_assert!(best > -INFINITE || threatened);

@@ -418,6 +418,31 @@ fn the_follow_up_history_changes_the_move_order() {
     assert_ne!(nodes(100), nodes(0));
 }
 
+/// Game 2 of an eighth-of-time match against HaChu, before ply 267: HaChu's lion
+/// 11i9j threatens 9j10l, the capture of a soaring eagle, and wins nine pawns of
+/// material back. Searching 11i9j at depth 2 with a null window, the quiescence after a
+/// quiet reply (7f9h) left 9j10l out by delta pruning and returned its standing evaluation,
+/// far below what the capture was worth: the reply seemed to win, 11i9j seemed to lose,
+/// and the re-search that would have shown the truth was skipped. With `qs_delta_bound`
+/// the capture left out still bounds the node, and depth 2 finds the lion's move.
+#[test]
+fn a_capture_left_out_by_delta_pruning_still_bounds_the_node() {
+    let before_the_lion = "lf2g1kgs1fl/ac1steot1v1a/7m4/6p3pp/p7p3/5xn5/4+r7/2F3C1I3/PN1PS1D1PM2/1M4ODC3/A4ET4A/L1+d1TK1GS2L b - 267";
+    let best_at_depth_2 = |bound: i64| {
+        let mut params = SearchParams::for_variant(Variant::chu());
+        params.set("qs_delta_bound", bound).unwrap();
+        let pos = Position::from_sfen(Variant::chu(), before_the_lion).unwrap();
+        let result = search_with_params(Variant::chu(), before_the_lion, 2, params);
+        pos.move_to_usi(result.best.unwrap())
+    };
+    assert_eq!(best_at_depth_2(1), "11i9j");
+    assert_ne!(
+        best_at_depth_2(0),
+        "11i9j",
+        "without the bound the lion's move is missed"
+    );
+}
+
 /// With `smp_depth_skip` the helpers spread over depths and every thread shows its
 /// iterations deeper than any shown before: the lines shown come deeper and deeper (a
 /// MultiPV block whole, one row a line), the last at the depth asked, and the answer is
