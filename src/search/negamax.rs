@@ -421,7 +421,8 @@ impl SearchThread<'_> {
 
     /// A move after the first (the move made): a zero-window search, reduced by
     /// `reduction`, then again at full depth if it beat alpha reduced, then with the full
-    /// window if it landed inside it.
+    /// window if it landed inside it (at a PV node with `pv_research_at_beta`: if it beat
+    /// alpha).
     fn search_late_move(
         &mut self,
         new_depth: i32,
@@ -434,7 +435,8 @@ impl SearchThread<'_> {
         if s > alpha && reduction > 0 {
             s = -self.negamax(new_depth, -alpha - 1, -alpha, ply + 1, true);
         }
-        if s > alpha && s < beta {
+        let pv_node = beta - alpha > 1;
+        if s > alpha && (s < beta || (pv_node && self.params.pv_research_at_beta != 0)) {
             s = -self.negamax(new_depth, -beta, -alpha, ply + 1, true);
         }
         s

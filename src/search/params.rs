@@ -193,6 +193,11 @@ search_params! {
     /// and the re-search that would have shown the truth is skipped (`docs/tuning.md`,
     /// game 2 of the eighth-of-time match).
     qs_delta_bound: i32 = 0, 0, 1;
+    /// 1: at a PV node below the root, a late move whose null-window search beat alpha is
+    /// searched again with the full window even when it reached beta (as Stockfish does),
+    /// so that a fail high that pruning made too high does not cut the PV node unchecked.
+    /// 0: only a score inside the window is searched again.
+    pv_research_at_beta: i32 = 0, 0, 1;
     /// Contempt: a draw (repetition, move limit, kings alone) is worth this share (percent)
     /// of the root's static evaluation against the side to move at the root, so a side that
     /// is ahead avoids draws, more so the further ahead, and a side behind welcomes them.

@@ -422,24 +422,29 @@ fn the_follow_up_history_changes_the_move_order() {
 /// 11i9j threatens 9j10l, the capture of a soaring eagle, and wins nine pawns of
 /// material back. Searching 11i9j at depth 2 with a null window, the quiescence after a
 /// quiet reply (7f9h) left 9j10l out by delta pruning and returned its standing evaluation,
-/// far below what the capture was worth: the reply seemed to win, 11i9j seemed to lose,
-/// and the re-search that would have shown the truth was skipped. With `qs_delta_bound`
-/// the capture left out still bounds the node, and depth 2 finds the lion's move.
+/// far below what the capture was worth: the reply seemed to win by more than the PV
+/// node's beta, 11i9j seemed to lose, and the re-search that would have shown the truth
+/// was skipped. Either remedy finds the lion's move at depth 2: `qs_delta_bound` (the
+/// capture left out still bounds the node) or `pv_research_at_beta` (the PV node searches
+/// the reply again with its full window).
 #[test]
-fn a_capture_left_out_by_delta_pruning_still_bounds_the_node() {
+fn a_fail_high_made_too_high_by_delta_pruning_is_caught() {
     let before_the_lion = "lf2g1kgs1fl/ac1steot1v1a/7m4/6p3pp/p7p3/5xn5/4+r7/2F3C1I3/PN1PS1D1PM2/1M4ODC3/A4ET4A/L1+d1TK1GS2L b - 267";
-    let best_at_depth_2 = |bound: i64| {
+    let best_at_depth_2 = |constants: &[(&str, i64)]| {
         let mut params = SearchParams::for_variant(Variant::chu());
-        params.set("qs_delta_bound", bound).unwrap();
+        for &(name, value) in constants {
+            params.set(name, value).unwrap();
+        }
         let pos = Position::from_sfen(Variant::chu(), before_the_lion).unwrap();
         let result = search_with_params(Variant::chu(), before_the_lion, 2, params);
         pos.move_to_usi(result.best.unwrap())
     };
-    assert_eq!(best_at_depth_2(1), "11i9j");
+    assert_eq!(best_at_depth_2(&[("qs_delta_bound", 1)]), "11i9j");
+    assert_eq!(best_at_depth_2(&[("pv_research_at_beta", 1)]), "11i9j");
     assert_ne!(
-        best_at_depth_2(0),
+        best_at_depth_2(&[]),
         "11i9j",
-        "without the bound the lion's move is missed"
+        "with neither the lion's move is missed"
     );
 }
 
