@@ -60,7 +60,8 @@ impl SearchThread<'_> {
             .and_then(|p| self.frames[p].mv)
             .map(|m| m.to());
         let (ev, params) = (self.ev, self.params);
-        // The most that a capture left out by delta pruning could have lifted the score to.
+        // The most that a capture left out by delta pruning could have lifted the score to
+        // (kept only while `qs_delta_bound` uses it).
         let delta_ceiling = Cell::new(-INFINITE);
         while let Some(mv) = picker.next_kept(&mut self.pos, ev, self.history, |pos, mv| {
             // Quiet positions are reached by captures only: from some depth on only
@@ -75,7 +76,7 @@ impl SearchThread<'_> {
                 return true;
             }
             let optimistic = stand_pat + captured_value(pos, ev, mv) + params.qs_delta_margin;
-            if optimistic < alpha {
+            if params.qs_delta_bound != 0 && optimistic < alpha {
                 delta_ceiling.set(delta_ceiling.get().max(optimistic));
             }
             optimistic >= alpha

@@ -357,13 +357,19 @@ fn bench_takes_search_constants_and_refuses_bad_ones() {
     }
 }
 
-/// The nodes of a search to `depth` of a chu middlegame with these search constants set
-/// over chu's own.
-fn middlegame_nodes(depth: i32, constants: &[(&str, i64)]) -> u64 {
+/// Chu's search constants with these set over them.
+fn chu_params_with(constants: &[(&str, i64)]) -> SearchParams {
     let mut params = SearchParams::for_variant(Variant::chu());
     for &(name, value) in constants {
         params.set(name, value).unwrap();
     }
+    params
+}
+
+/// The nodes of a search to `depth` of a chu middlegame with these search constants set
+/// over chu's own.
+fn middlegame_nodes(depth: i32, constants: &[(&str, i64)]) -> u64 {
+    let params = chu_params_with(constants);
     let result = search_with_params(
         Variant::chu(),
         "2csgekgscf1/4tx1t1bv1/1bd4dm3/1ppp1pp1p1p1/4p3iq2/3B2h3P1/1P10/v1PIo3IP2/2HP1PP1P2V/2R2SQ1nR2/1F1TDOX3F1/2C1GKEGTC1L b - 121",
@@ -431,11 +437,8 @@ fn the_follow_up_history_changes_the_move_order() {
 fn a_fail_high_made_too_high_by_delta_pruning_is_caught() {
     let before_the_lion = "lf2g1kgs1fl/ac1steot1v1a/7m4/6p3pp/p7p3/5xn5/4+r7/2F3C1I3/PN1PS1D1PM2/1M4ODC3/A4ET4A/L1+d1TK1GS2L b - 267";
     let best_at_depth_2 = |constants: &[(&str, i64)]| {
-        let mut params = SearchParams::for_variant(Variant::chu());
-        for &(name, value) in constants {
-            params.set(name, value).unwrap();
-        }
         let pos = Position::from_sfen(Variant::chu(), before_the_lion).unwrap();
+        let params = chu_params_with(constants);
         let result = search_with_params(Variant::chu(), before_the_lion, 2, params);
         pos.move_to_usi(result.best.unwrap())
     };
