@@ -1,7 +1,7 @@
 #!/bin/bash
 # An SPRT of Shishi with some Tune options against Shishi without them, both from one
-# binary: chu self-play, [0, 10] Elo, alpha = beta = 0.05, openings from the book (each
-# twice, colours swapped). Stops when the SPRT decides, or after 3000 games.
+# binary: chu self-play, [0, 10] Elo (or BOUNDS), alpha = beta = 0.05, openings from the book (each
+# twice, colours swapped). Stops when the SPRT decides, or after GAMES games.
 #
 #   scripts/measure/sprt-option.sh NAME TC OPTIONS [OUT_DIR] [-- EXTRA MATCH ARGUMENTS]
 #
@@ -12,7 +12,10 @@
 #   OUT_DIR  where NAME-TC.jsonl (the record) and NAME-TC.out (each game and the running
 #            result, appended) go (default .runs/sprt, which git ignores)
 # Environment: SHISHI (default target/release/shishi), CONCURRENCY (games at a time,
-# default 1; 2 on two otherwise idle cores).
+# default 1; 2 on two otherwise idle cores), GAMES (the most games, default 3000; raise it
+# to carry an undecided SPRT on), BOUNDS (the SPRT's Elo bounds, default `elo0=0,elo1=10`:
+# "gains"; `elo0=-10,elo1=0` asks "loses nothing", for a change meant to act only where
+# the clock is longer).
 # A record already in OUT_DIR is resumed (`--resume`): an SPRT of the short clock may take
 # a session, one of the longer clock several. Resume only with a binary that plays as the
 # one that began it (the same `shishi bench` count).
@@ -32,7 +35,7 @@ resume=()
 [ -s "$record" ] && resume=(--resume)
 echo "$name against main at $tc: $record" >&2
 "$shishi" match --engine "cmd=$shishi,name=$name,$options" --engine "cmd=$shishi,name=main" \
-  --tc "$tc" --games 3000 --openings "$root/data/openings/chushogi.txt" --repeat \
-  --sprt elo0=0,elo1=10,alpha=0.05,beta=0.05 --concurrency "${CONCURRENCY:-1}" \
+  --tc "$tc" --games "${GAMES:-3000}" --openings "$root/data/openings/chushogi.txt" --repeat \
+  --sprt "${BOUNDS:-elo0=0,elo1=10},alpha=0.05,beta=0.05" --concurrency "${CONCURRENCY:-1}" \
   --jsonl "$record" "${resume[@]}" "$@" >> "$out/$name-$tc.out" 2>&1
 tail -n 3 "$out/$name-$tc.out" >&2
