@@ -1,0 +1,145 @@
+#!/usr/bin/env python3
+"""What a search option changes where lost games were decided: at the engine's moves just
+before each lost game was sealed, the move its search picks with and without the option, and
+a deeper search's judgement of the two where they differ.
+
+    scripts/measure/option-at-sealing.py RECORDS.jsonl SHISHI NAME=VALUE [--engine NAME]
+        [--plies 20] [--sealed CP] [--judge-depth 7] [--baseline VALUE]
+
+RECORDS is a `shishi match --jsonl` file (a match against HaChu, say), SHISHI a binary that
+has the option (`Tune_qs_delta_bound=1`). For every game the engine lost (`--engine`,
+default the first name that is not HaChu), sealed as `clock-profile.py` finds it (its own
+evaluation at or below -CP from then on), each of its moves in the `--plies` plies up to
+the sealing move is searched again to the depth the game's move reached (from the record's
+comments), one thread, 16 MB, a fresh hash: once with the option at `--baseline` (default
+0, which is off for every `Tune_` switch) and once at VALUE. Where the two moves differ,
+each is searched to `--judge-depth` on its own (`searchmoves`) at the baseline, and the
+one scoring more than 20 centipawns higher is counted the better. The replay is not the
+game: the game's search had a hash full of the moves before, so its move may differ from
+both.
+Prints one line per differing position and a summary; exit code 0, 1 for a record line
+that is not JSON (named with its line number), 2 for a record it cannot open, a binary it
+cannot start or an option not given as NAME=VALUE.
+"""
+import argparse
+import importlib.util
+import pathlib
+import subprocess
+import sys
+
+_spec = importlib.util.spec_from_file_location(
+    "clock_profile", pathlib.Path(__file__).with_name("clock-profile.py"))
+clock_profile = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(clock_profile)
+
+MATE = 30000
+
+
+class Engine:
+    """A Shishi process spoken to over USI."""
+
+    def __init__(self, path):
+        self.p = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  stderr=subprocess.DEVNULL, text=True)
+        self.send("usi")
+        self.wait("usiok")
+        self.send("setoption name Threads value 1")
+        self.send("setoption name Hash value 16")
+
+    def send(self, line):
+        self.p.stdin.write(line + "\n")
+        self.p.stdin.flush()
+
+    def wait(self, token):
+        lines = []
+        for line in self.p.stdout:
+            lines.append(line)
+            if line.startswith(token):
+                return lines
+        raise RuntimeError(f"the engine ended before `{token}`")
+
+    def search(self, position, depth, option, value, searchmoves=None):
+        """(best move, centipawns) of a fresh search to `depth` with `option` at `value`."""
+        self.send(f"setoption name {option} value {value}")
+        self.send("usinewgame")
+        self.send("isready")
+        self.wait("readyok")
+        self.send(position)
+        self.send(f"go depth {depth}" + (f" searchmoves {searchmoves}" if searchmoves else ""))
+        lines = self.wait("bestmove")
+        cp = None
+        for line in lines:
+            words = line.split()
+            if words[:1] == ["info"] and "score" in words:
+                kind, value_text = words[words.index("score") + 1:][:2]
+                number = int(value_text)
+                cp = number if kind == "cp" else (MATE if number > 0 else -MATE)
+        return lines[-1].split()[1], cp
+
+    def quit(self):
+        self.send("quit")
+        self.p.wait()
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("records")
+    ap.add_argument("shishi")
+    ap.add_argument("option", help="NAME=VALUE, e.g. Tune_qs_delta_bound=1")
+    ap.add_argument("--engine")
+    ap.add_argument("--plies", type=int, default=20)
+    ap.add_argument("--sealed", type=int, default=300)
+    ap.add_argument("--judge-depth", type=int, default=7)
+    ap.add_argument("--baseline", default="0")
+    a = ap.parse_args()
+    name, _, value = a.option.partition("=")
+    if not value:
+        print(f"{a.option}: give the option as NAME=VALUE", file=sys.stderr)
+        return 2
+    try:
+        games = clock_profile.load(a.records)
+        engine = Engine(a.shishi)
+    except OSError as e:
+        print(f"{e.filename}: {e.strerror}", file=sys.stderr)
+        return 2
+    names = sorted({g["sente"] for g in games} | {g["gote"] for g in games})
+    me = a.engine or next((n for n in names if "hachu" not in n.lower()), names[0])
+    positions = differ = 0
+    better = {"option": 0, "default": 0, "even": 0}
+    gain = 0
+    for g in games:
+        if not clock_profile.lost(g, me):
+            continue
+        moves = clock_profile.moves_of(g, me)
+        sealed = clock_profile.sealed_at(moves, a.sealed)
+        if sealed is None:
+            continue
+        played = g["moves"].split()
+        for ply, _, _, depth in moves:
+            if not sealed[0] - a.plies <= ply <= sealed[0]:
+                continue
+            position = f"position sfen {g['initialSfen']} moves {' '.join(played[:ply - 1])}"
+            plain, _ = engine.search(position, depth, name, a.baseline)
+            with_option, _ = engine.search(position, depth, name, value)
+            positions += 1
+            if plain == with_option:
+                continue
+            differ += 1
+            _, plain_cp = engine.search(position, a.judge_depth, name, a.baseline, plain)
+            _, option_cp = engine.search(position, a.judge_depth, name, a.baseline, with_option)
+            gain += option_cp - plain_cp
+            verdict = ("option" if option_cp > plain_cp + 20
+                       else "default" if plain_cp > option_cp + 20 else "even")
+            better[verdict] += 1
+            print(f"game {g['game']} ply {ply} depth {depth}: without {plain} ({plain_cp:+}), "
+                  f"with {with_option} ({option_cp:+}), played {played[ply - 1]}", flush=True)
+    engine.quit()
+    print(f"{positions} positions of {me}'s lost games, {differ} with another move; depth "
+          f"{a.judge_depth} judges the option's move better in {better['option']}, worse in "
+          f"{better['default']}, within 20 cp in {better['even']}; sum of the differences "
+          f"{gain:+} cp")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
