@@ -4,19 +4,20 @@ before each lost game was sealed, the move its search picks with and without the
 a deeper search's judgement of the two where they differ.
 
     scripts/measure/option-at-sealing.py RECORDS.jsonl SHISHI NAME=VALUE [--engine NAME]
-        [--plies 20] [--sealed CP] [--judge-depth 7] [--baseline VALUE]
+        [--plies 20] [--sealed CP] [--judge-depth 7] [--baseline VALUE] [--nodes-per-ms K]
 
 RECORDS is a `shishi match --jsonl` file (a match against HaChu, say), SHISHI a binary that
 has the option (`Tune_qs_delta_bound=1`). For every game the engine lost (`--engine`,
 default the first name that is not HaChu), sealed as `clock-profile.py` finds it (its own
 evaluation at or below -CP from then on), each of its moves in the `--plies` plies up to
 the sealing move is searched again to the depth the game's move reached (from the record's
-comments), one thread, 16 MB, a fresh hash: once with the option at `--baseline` (default
-0, which is off for every `Tune_` switch) and once at VALUE. Where the two moves differ,
-each is searched to `--judge-depth` on its own (`searchmoves`) at the baseline, and the
-one scoring more than 20 centipawns higher is counted the better. The replay is not the
-game: the game's search had a hash full of the moves before, so its move may differ from
-both.
+comments; with `--nodes-per-ms`, to K nodes a millisecond the game's move took, so that an
+option that makes each depth dearer is measured at the game's budget), one thread, 16 MB,
+a fresh hash: once with the option at `--baseline` (default 0, which is off for every
+`Tune_` switch) and once at VALUE. Where the two moves differ, each is searched to
+`--judge-depth` on its own (`searchmoves`) at the baseline, and the one scoring more than
+20 centipawns higher is counted the better. The replay is not the game: the game's search
+had a hash full of the moves before, so its move may differ from both.
 Prints one line per differing position and a summary; exit code 0, 1 for a record line
 that is not JSON (named with its line number), 2 for a record it cannot open, a binary it
 cannot start or an option not given as NAME=VALUE.
@@ -58,14 +59,15 @@ class Engine:
                 return lines
         raise RuntimeError(f"the engine ended before `{token}`")
 
-    def search(self, position, depth, option, value, searchmoves=None):
-        """(best move, centipawns) of a fresh search to `depth` with `option` at `value`."""
+    def search(self, position, limit, option, value, searchmoves=None):
+        """(best move, centipawns) of a fresh search to `limit` (`depth 4`, `nodes 9000`)
+        with `option` at `value`."""
         self.send(f"setoption name {option} value {value}")
         self.send("usinewgame")
         self.send("isready")
         self.wait("readyok")
         self.send(position)
-        self.send(f"go depth {depth}" + (f" searchmoves {searchmoves}" if searchmoves else ""))
+        self.send(f"go {limit}" + (f" searchmoves {searchmoves}" if searchmoves else ""))
         lines = self.wait("bestmove")
         cp = None
         for line in lines:
@@ -91,6 +93,7 @@ def main():
     ap.add_argument("--sealed", type=int, default=300)
     ap.add_argument("--judge-depth", type=int, default=7)
     ap.add_argument("--baseline", default="0")
+    ap.add_argument("--nodes-per-ms", type=int)
     a = ap.parse_args()
     name, _, value = a.option.partition("=")
     if not value:
@@ -115,23 +118,26 @@ def main():
         if sealed is None:
             continue
         played = g["moves"].split()
-        for ply, _, _, depth in moves:
+        for ply, ms, _, depth in moves:
             if not sealed[0] - a.plies <= ply <= sealed[0]:
                 continue
             position = f"position sfen {g['initialSfen']} moves {' '.join(played[:ply - 1])}"
-            plain, _ = engine.search(position, depth, name, a.baseline)
-            with_option, _ = engine.search(position, depth, name, value)
+            limit = (f"nodes {max(ms, 1) * a.nodes_per_ms}" if a.nodes_per_ms
+                     else f"depth {depth}")
+            plain, _ = engine.search(position, limit, name, a.baseline)
+            with_option, _ = engine.search(position, limit, name, value)
             positions += 1
             if plain == with_option:
                 continue
             differ += 1
-            _, plain_cp = engine.search(position, a.judge_depth, name, a.baseline, plain)
-            _, option_cp = engine.search(position, a.judge_depth, name, a.baseline, with_option)
+            judge = f"depth {a.judge_depth}"
+            _, plain_cp = engine.search(position, judge, name, a.baseline, plain)
+            _, option_cp = engine.search(position, judge, name, a.baseline, with_option)
             gain += option_cp - plain_cp
             verdict = ("option" if option_cp > plain_cp + 20
                        else "default" if plain_cp > option_cp + 20 else "even")
             better[verdict] += 1
-            print(f"game {g['game']} ply {ply} depth {depth}: without {plain} ({plain_cp:+}), "
+            print(f"game {g['game']} ply {ply} {limit}: without {plain} ({plain_cp:+}), "
                   f"with {with_option} ({option_cp:+}), played {played[ply - 1]}", flush=True)
     engine.quit()
     print(f"{positions} positions of {me}'s lost games, {differ} with another move; depth "
