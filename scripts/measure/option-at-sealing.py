@@ -17,7 +17,10 @@ a fresh hash: once with the option at `--baseline` (default 0, which is off for 
 `Tune_` switch) and once at VALUE. Where the two moves differ, each is searched to
 `--judge-depth` on its own (`searchmoves`) at the baseline, and the one scoring more than
 20 centipawns higher is counted the better. The replay is not the game: the game's search
-had a hash full of the moves before, so its move may differ from both.
+had a hash full of the moves before, so its move may differ from both. It shows where an
+option changes a decision, not whether it gains: moves of lost games lean to the better
+under any change, and an option that won 8 of 9 here lost 51 Elo in its SPRT
+(docs/tuning.md). Only an SPRT decides.
 Prints one line per differing position and a summary; exit code 0, 1 for a record line
 that is not JSON (named with its line number), 2 for a record it cannot open, a binary it
 cannot start or an option not given as NAME=VALUE.
