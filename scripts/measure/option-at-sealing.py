@@ -28,62 +28,38 @@ cannot start or an option not given as NAME=VALUE.
 import argparse
 import importlib.util
 import pathlib
-import subprocess
 import sys
 
-_spec = importlib.util.spec_from_file_location(
-    "clock_profile", pathlib.Path(__file__).with_name("clock-profile.py"))
+HERE = pathlib.Path(__file__).resolve().parent
+# usi_client.py is shared by the script folders: it lives in scripts/.
+sys.path.insert(0, str(HERE.parent))
+from usi_client import Engine  # noqa: E402
+
+_spec = importlib.util.spec_from_file_location("clock_profile", HERE / "clock-profile.py")
 clock_profile = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(clock_profile)
 
 MATE = 30000
 
 
-class Engine:
-    """A Shishi process spoken to over USI."""
-
-    def __init__(self, path):
-        self.p = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  stderr=subprocess.DEVNULL, text=True)
-        self.send("usi")
-        self.wait("usiok")
-        self.send("setoption name Threads value 1")
-        self.send("setoption name Hash value 16")
-
-    def send(self, line):
-        self.p.stdin.write(line + "\n")
-        self.p.stdin.flush()
-
-    def wait(self, token):
-        lines = []
-        for line in self.p.stdout:
-            lines.append(line)
-            if line.startswith(token):
-                return lines
-        raise RuntimeError(f"the engine ended before `{token}`")
-
-    def search(self, position, limit, option, value, searchmoves=None):
-        """(best move, centipawns) of a fresh search to `limit` (`depth 4`, `nodes 9000`)
-        with `option` at `value`."""
-        self.send(f"setoption name {option} value {value}")
-        self.send("usinewgame")
-        self.send("isready")
-        self.wait("readyok")
-        self.send(position)
-        self.send(f"go {limit}" + (f" searchmoves {searchmoves}" if searchmoves else ""))
-        lines = self.wait("bestmove")
-        cp = None
-        for line in lines:
-            words = line.split()
-            if words[:1] == ["info"] and "score" in words:
-                kind, value_text = words[words.index("score") + 1:][:2]
-                number = int(value_text)
-                cp = number if kind == "cp" else (MATE if number > 0 else -MATE)
-        return lines[-1].split()[1], cp
-
-    def quit(self):
-        self.send("quit")
-        self.p.wait()
+def search(engine, position, limit, option, value, searchmoves=None):
+    """(best move, centipawns) of a fresh search to `limit` (`depth 4`, `nodes 9000`) with
+    `option` at `value`."""
+    engine.send(f"setoption name {option} value {value}")
+    engine.send("usinewgame")
+    engine.send("isready")
+    engine.until("readyok")
+    engine.send(position)
+    engine.send(f"go {limit}" + (f" searchmoves {searchmoves}" if searchmoves else ""))
+    lines = engine.until("bestmove")
+    cp = None
+    for line in lines:
+        words = line.split()
+        if words[:1] == ["info"] and "score" in words:
+            kind, value_text = words[words.index("score") + 1:][:2]
+            number = int(value_text)
+            cp = number if kind == "cp" else (MATE if number > 0 else -MATE)
+    return lines[-1].split()[1], cp
 
 
 def main():
@@ -104,7 +80,7 @@ def main():
         return 2
     try:
         games = clock_profile.load(a.records)
-        engine = Engine(a.shishi)
+        engine = Engine(a.shishi, {"Threads": 1, "Hash": 16})
     except OSError as e:
         print(f"{e.filename}: {e.strerror}", file=sys.stderr)
         return 2
@@ -127,22 +103,22 @@ def main():
             position = f"position sfen {g['initialSfen']} moves {' '.join(played[:ply - 1])}"
             limit = (f"nodes {max(ms, 1) * a.nodes_per_ms}" if a.nodes_per_ms
                      else f"depth {depth}")
-            plain, _ = engine.search(position, limit, name, a.baseline)
-            with_option, _ = engine.search(position, limit, name, value)
+            plain, _ = search(engine, position, limit, name, a.baseline)
+            with_option, _ = search(engine, position, limit, name, value)
             positions += 1
             if plain == with_option:
                 continue
             differ += 1
             judge = f"depth {a.judge_depth}"
-            _, plain_cp = engine.search(position, judge, name, a.baseline, plain)
-            _, option_cp = engine.search(position, judge, name, a.baseline, with_option)
+            _, plain_cp = search(engine, position, judge, name, a.baseline, plain)
+            _, option_cp = search(engine, position, judge, name, a.baseline, with_option)
             gain += option_cp - plain_cp
             verdict = ("option" if option_cp > plain_cp + 20
                        else "default" if plain_cp > option_cp + 20 else "even")
             better[verdict] += 1
             print(f"game {g['game']} ply {ply} {limit}: without {plain} ({plain_cp:+}), "
                   f"with {with_option} ({option_cp:+}), played {played[ply - 1]}", flush=True)
-    engine.quit()
+    engine.close()
     print(f"{positions} positions of {me}'s lost games, {differ} with another move; depth "
           f"{a.judge_depth} judges the option's move better in {better['option']}, worse in "
           f"{better['default']}, within 20 cp in {better['even']}; sum of the differences "
