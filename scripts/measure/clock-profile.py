@@ -63,6 +63,12 @@ def lost(game, engine):
     )
 
 
+def followed_engine(games, asked=None):
+    """The engine to follow: `asked`, else the first name of the games that is not HaChu."""
+    names = sorted({g["sente"] for g in games} | {g["gote"] for g in games})
+    return asked or next((n for n in names if "hachu" not in n.lower()), names[0])
+
+
 def sealed_at(moves, cp):
     """The first move from which the evaluation stays at or below -cp to the end."""
     at = moves[-1] if moves else None
@@ -89,7 +95,7 @@ def main():
         print("no games", file=sys.stderr)
         return 2
     engines = sorted({g["sente"] for g in games} | {g["gote"] for g in games})
-    engine = a.engine or next((e for e in engines if "hachu" not in e.lower()), engines[0])
+    engine = followed_engine(games, a.engine)
     print(f"{len(games)} games; median ms and depth a move by plies played (n: moves)")
     print(f"{'plies':>9}" + "".join(f" | {e[:14]:>14} ms depth     n" for e in engines))
     top = max(len(g["timesMs"]) for g in games)

@@ -84,8 +84,7 @@ def main():
     except OSError as e:
         print(f"{e.filename}: {e.strerror}", file=sys.stderr)
         return 2
-    names = sorted({g["sente"] for g in games} | {g["gote"] for g in games})
-    me = a.engine or next((n for n in names if "hachu" not in n.lower()), names[0])
+    me = clock_profile.followed_engine(games, a.engine)
     positions = differ = 0
     better = {"option": 0, "default": 0, "even": 0}
     gain = 0

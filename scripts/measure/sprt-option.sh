@@ -1,7 +1,7 @@
 #!/bin/bash
 # An SPRT of Shishi with some Tune options against Shishi without them, both from one
-# binary: chu self-play, [0, 10] Elo (or BOUNDS), alpha = beta = 0.05, openings from the book (each
-# twice, colours swapped). Stops when the SPRT decides, or after GAMES games.
+# binary: chu self-play, [0, 10] Elo (or BOUNDS), alpha = beta = 0.05, openings from the
+# book (each twice, colours swapped). Stops when the SPRT decides, or after GAMES games.
 #
 #   scripts/measure/sprt-option.sh NAME TC OPTIONS [OUT_DIR] [-- EXTRA MATCH ARGUMENTS]
 #
