@@ -1,14 +1,39 @@
 """A USI engine process spoken to line by line: the one helper the scripts share.
 
-    from usi_client import Engine
+    from usi_client import Engine, last_score
     engine = Engine("target/release/shishi", {"USI_Hash": 64})
     engine.send("position startpos")
+    engine.send("go depth 6")
     lines = engine.until("bestmove")   # every line up to and including the first bestmove
+    score = last_score(lines, mate_cp=30000)   # the search's last score, side to move
 
 Standard library only. The scripts import it from their own folder.
 """
 
 import subprocess
+
+
+def last_score(lines, mate_cp):
+    """The last `score` of a search's `info` lines (an `info string` is text, not a
+    score), in centipawns for the side to move, or None if no line has one.
+
+    A mate counts as `mate_cp` won or `-mate_cp` lost. `mate -N` and `mate 0` are lost
+    (the side to move is mated, as Shishi and Stockfish print it at a game's end);
+    `mate N` and `mate +0` won (Shishi: the side that just moved lost by perpetual attack).
+    """
+    score = None
+    for line in lines:
+        words = line.split()
+        if words[:1] != ["info"] or words[1:2] == ["string"] or "score" not in words:
+            continue
+        at = words.index("score")
+        kind, value = (words[at + 1:at + 3] + ["", ""])[:2]
+        if kind == "cp" and value.lstrip("+-").isdigit():
+            score = int(value)
+        elif kind == "mate" and value.lstrip("+-").isdigit():
+            won = not value.startswith("-") and value != "0"
+            score = mate_cp if won else -mate_cp
+    return score
 
 
 class EngineEnded(RuntimeError):

@@ -24,7 +24,7 @@ import sys
 import threading
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from usi_client import Engine  # noqa: E402
+from usi_client import Engine, last_score  # noqa: E402
 
 # A mate score stands for this many centipawns: far enough that the curve says won.
 MATE_CP = 3000
@@ -79,22 +79,6 @@ def read_positions(path, limit):
     return positions
 
 
-def score_of(lines):
-    """The last score of a search's `info` lines, in centipawns for the side to move."""
-    score = None
-    for line in lines:
-        words = line.split()
-        if words[:1] != ["info"] or "string" in words[1:2] or "score" not in words:
-            continue
-        at = words.index("score")
-        kind, value = (words[at + 1: at + 3] + ["", ""])[:2]
-        if kind == "cp" and value.lstrip("-").isdigit():
-            score = int(value)
-        elif kind == "mate" and value:
-            score = MATE_CP if not value.startswith("-") else -MATE_CP
-    return score
-
-
 PROGRESS_EVERY = 5000
 progress_lock = threading.Lock()
 positions_done = 0
@@ -118,7 +102,7 @@ def label_part(args, part, scores):
         for index, (_, _, sfen) in part:
             engine.send(f"position sfen {sfen}")
             engine.send(go)
-            score = score_of(engine.until("bestmove"))
+            score = last_score(engine.until("bestmove"), MATE_CP)
             if score is not None and sfen.split()[1] == "w":
                 score = -score
             scores[index] = score

@@ -33,7 +33,7 @@ import sys
 HERE = pathlib.Path(__file__).resolve().parent
 # usi_client.py is shared by the script folders: it lives in scripts/.
 sys.path.insert(0, str(HERE.parent))
-from usi_client import Engine  # noqa: E402
+from usi_client import Engine, last_score  # noqa: E402
 
 _spec = importlib.util.spec_from_file_location("clock_profile", HERE / "clock-profile.py")
 clock_profile = importlib.util.module_from_spec(_spec)
@@ -52,14 +52,7 @@ def search(engine, position, limit, option, value, searchmoves=None):
     engine.send(position)
     engine.send(f"go {limit}" + (f" searchmoves {searchmoves}" if searchmoves else ""))
     lines = engine.until("bestmove")
-    cp = None
-    for line in lines:
-        words = line.split()
-        if words[:1] == ["info"] and "score" in words:
-            kind, value_text = words[words.index("score") + 1:][:2]
-            number = int(value_text)
-            cp = number if kind == "cp" else (MATE if number > 0 else -MATE)
-    return lines[-1].split()[1], cp
+    return lines[-1].split()[1], last_score(lines, MATE)
 
 
 def main():
