@@ -63,9 +63,14 @@ def lost(game, engine):
     )
 
 
+def engine_names(games):
+    """Every engine that played in `games`, sorted."""
+    return sorted({g["sente"] for g in games} | {g["gote"] for g in games})
+
+
 def followed_engine(games, asked=None):
     """The engine to follow: `asked`, else the first name of the games that is not HaChu."""
-    names = sorted({g["sente"] for g in games} | {g["gote"] for g in games})
+    names = engine_names(games)
     return asked or next((n for n in names if "hachu" not in n.lower()), names[0])
 
 
@@ -94,7 +99,7 @@ def main():
     if not games:
         print("no games", file=sys.stderr)
         return 2
-    engines = sorted({g["sente"] for g in games} | {g["gote"] for g in games})
+    engines = engine_names(games)
     engine = followed_engine(games, a.engine)
     print(f"{len(games)} games; median ms and depth a move by plies played (n: moves)")
     print(f"{'plies':>9}" + "".join(f" | {e[:14]:>14} ms depth     n" for e in engines))
