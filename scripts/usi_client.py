@@ -19,7 +19,8 @@ def last_score(lines, mate_cp):
 
     A mate counts as `mate_cp` won or `-mate_cp` lost. `mate -N` and `mate 0` are lost
     (the side to move is mated, as Shishi and Stockfish print it at a game's end);
-    `mate N` and `mate +0` won (Shishi: the side that just moved lost by perpetual attack).
+    `mate N`, `mate +` and `mate +0` won (Shishi's `+0`: the side that just moved lost by
+    perpetual attack).
     """
     score = None
     for line in lines:
@@ -30,7 +31,8 @@ def last_score(lines, mate_cp):
         kind, value = (words[at + 1:at + 3] + ["", ""])[:2]
         if kind == "cp" and value.lstrip("+-").isdigit():
             score = int(value)
-        elif kind == "mate" and value.lstrip("+-").isdigit():
+        elif kind == "mate" and (value in ("+", "-") or value.lstrip("+-").isdigit()):
+            # USI lets an engine that does not know the distance say `mate +` or `mate -`.
             won = not value.startswith("-") and value != "0"
             score = mate_cp if won else -mate_cp
     return score
