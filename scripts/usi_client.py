@@ -38,6 +38,22 @@ def last_score(lines, mate_cp):
     return score
 
 
+def last_mate_plies(lines):
+    """The mate distance of a search's last `info depth` line, in plies (negative: the
+    side to move is mated), or None if that line gives no mate distance.
+
+    Only the last iteration counts: a mate an earlier depth saw and a deeper one refuted
+    is no mate.
+    """
+    infos = [line.split() for line in lines if line.startswith("info depth")]
+    if not infos or "mate" not in infos[-1]:
+        return None
+    words = infos[-1]
+    value = (words[words.index("mate") + 1 :] + [""])[0]
+    # `mate +` / `mate -` (distance unknown) give no distance.
+    return int(value) if value.lstrip("+-").isdigit() else None
+
+
 class EngineEnded(RuntimeError):
     """The engine closed its output while a line was awaited."""
 

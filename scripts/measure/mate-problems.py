@@ -41,7 +41,7 @@ import time
 
 # usi_client.py is shared by the script folders: it lives in scripts/.
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from usi_client import Engine  # noqa: E402
+from usi_client import Engine, last_mate_plies  # noqa: E402
 
 
 def sfen_after(engine, initial_sfen, moves):
@@ -57,12 +57,7 @@ def label(engine, position):
     verdict = engine.until("checkmate")[-1].split()
     engine.send(position)
     engine.send("go movetime 3000")
-    infos = [l for l in engine.until("bestmove") if l.startswith("info depth")]
-    ab_mate = None
-    if infos:
-        fields = infos[-1].split()
-        if "mate" in fields:
-            ab_mate = int(fields[fields.index("mate") + 1])
+    ab_mate = last_mate_plies(engine.until("bestmove"))
     if verdict[1] == "timeout":
         return None
     if verdict[1] == "nomate":

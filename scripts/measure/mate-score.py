@@ -27,7 +27,7 @@ import time
 
 # usi_client.py is shared by the script folders: it lives in scripts/.
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from usi_client import Engine  # noqa: E402
+from usi_client import Engine, last_mate_plies  # noqa: E402
 
 
 def main():
@@ -77,11 +77,7 @@ def main():
                 send(f"go btime {args.time} wtime {args.time} binc {inc} winc {inc}")
             else:
                 send(f"go movetime {args.time}")
-            lines = until("bestmove")
-            infos = [l.split() for l in lines if l.startswith("info depth")]
-            mate = None
-            if infos and "mate" in infos[-1]:
-                mate = int(infos[-1][infos[-1].index("mate") + 1])
+            mate = last_mate_plies(until("bestmove"))
             if expected is not None and mate == expected:
                 counts["solved"] += 1
                 longest = max(longest, mate)
