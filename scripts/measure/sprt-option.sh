@@ -15,7 +15,8 @@
 # default 1; 2 on two otherwise idle cores), GAMES (the most games, default 3000; raise it
 # to carry an undecided SPRT on), BOUNDS (the SPRT's Elo bounds, default `elo0=0,elo1=10`:
 # "gains"; `elo0=-10,elo1=0` asks "loses nothing", for a change meant to act only where
-# the clock is longer).
+# the clock is longer), CARRY (`W-L-D`: games of an earlier run of this same test whose
+# record is gone, counted with this record's; `--sprt ...,carry=`).
 # A record already in OUT_DIR is resumed (`--resume`): an SPRT of the short clock may take
 # a session, one of the longer clock several. Resume only with a binary that plays as the
 # one that began it (the same `shishi bench` count).
@@ -36,6 +37,6 @@ resume=()
 echo "$name against main at $tc: $record" >&2
 "$shishi" match --engine "cmd=$shishi,name=$name,$options" --engine "cmd=$shishi,name=main" \
   --tc "$tc" --games "${GAMES:-3000}" --openings "$root/data/openings/chushogi.txt" --repeat \
-  --sprt "${BOUNDS:-elo0=0,elo1=10},alpha=0.05,beta=0.05" --concurrency "${CONCURRENCY:-1}" \
+  --sprt "${BOUNDS:-elo0=0,elo1=10},alpha=0.05,beta=0.05${CARRY:+,carry=$CARRY}" --concurrency "${CONCURRENCY:-1}" \
   --jsonl "$record" "${resume[@]}" "$@" >> "$out/$name-$tc.out" 2>&1
 tail -n 3 "$out/$name-$tc.out" >&2

@@ -48,7 +48,8 @@ pub struct MatchArgs {
     /// The first engine plays every other engine (instead of a round robin).
     #[arg(long)]
     gauntlet: bool,
-    /// Stop when an SPRT decides: elo0=0,elo1=5,alpha=0.05,beta=0.05,min_games=40.
+    /// Stop when an SPRT decides: elo0=0,elo1=5,alpha=0.05,beta=0.05,min_games=40; add
+    /// carry=W-L-D to count an earlier run's games of the same test with this match's.
     #[arg(long)]
     sprt: Option<String>,
     /// JSON-lines record file (appended).

@@ -92,6 +92,9 @@ pub enum ArgumentProblem {
     /// SPRT bounds that cannot decide.
     #[error("needs alpha > 0, beta > 0, alpha + beta < 1, and finite elo0 < elo1")]
     SprtBounds,
+    /// A tally that is not three whole numbers `W-L-D`.
+    #[error("'{0}' is not WINS-LOSSES-DRAWS (three whole numbers, e.g. 598-571-183)")]
+    NotATally(String),
     /// A count that is not a whole number from 0 up.
     #[error("'{0}' is not a whole number of games")]
     NotACount(String),

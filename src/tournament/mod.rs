@@ -120,6 +120,8 @@ pub struct Summary {
     pub head_to_head: Tally,
     /// The SPRT verdict, if one ran.
     pub sprt: Option<SprtState>,
+    /// The games an SPRT carried from an earlier run (`carry=W-L-D`; none by default).
+    pub carried: Tally,
 }
 
 /// Runs the match (on a tokio runtime of its own).
@@ -147,6 +149,8 @@ async fn run_async(config: MatchConfig) -> Result<Summary, MatchError> {
     );
     let total = plan.len();
     let mut tables = Tables::new(&config);
+    // Carried games may decide the test before any game.
+    tables.decide(&config);
     if config.resume {
         let path = config.jsonl.as_ref().ok_or(MatchError::ResumeNeedsJsonl)?;
         let names: Vec<String> = config.engines.iter().map(|e| e.name.clone()).collect();
@@ -166,6 +170,9 @@ async fn run_async(config: MatchConfig) -> Result<Summary, MatchError> {
             path.display(),
             plan.len()
         );
+    }
+    if tables.verdict.is_some() {
+        plan.clear();
     }
     // Every engine must start and answer its handshake before any game: a mistyped path
     // or a wrong protocol stops the match here, rather than as a string of forfeits.
@@ -205,6 +212,7 @@ async fn run_async(config: MatchConfig) -> Result<Summary, MatchError> {
         standings,
         head_to_head: head,
         sprt: verdict.or_else(|| config.sprt.map(|s| s.state(&head))),
+        carried: config.sprt.map_or(Tally::default(), |s| s.carried),
     })
 }
 
@@ -238,6 +246,12 @@ impl Tables {
     fn add(&mut self, config: &MatchConfig, pairing: &Pairing, record: GameRecord) -> bool {
         count_result(pairing, &record, &mut self.standings, &mut self.head);
         self.records.push(record);
+        self.decide(config)
+    }
+
+    /// Records the SPRT's verdict once it decides (from the games counted so far and any
+    /// carried ones); true when it decided just now.
+    fn decide(&mut self, config: &MatchConfig) -> bool {
         let Some(sprt) = config.sprt else {
             return false;
         };
@@ -246,9 +260,17 @@ impl Tables {
             return false;
         }
         self.verdict = Some(state);
+        let carried = sprt.carried.games();
+        let games = match carried {
+            0 => format!("{} games", self.head.games()),
+            _ => format!(
+                "{} games ({} of them carried)",
+                sprt.counted(&self.head).games(),
+                carried
+            ),
+        };
         crate::tell!(
-            "SPRT decided after {} games: {}",
-            self.head.games(),
+            "SPRT decided after {games}: {}",
             if state == SprtState::AcceptH1 {
                 "H1 accepted"
             } else {
@@ -424,20 +446,23 @@ fn progress(config: &MatchConfig, tables: &Tables, total: usize) {
         record.reason
     );
     if standings.len() == 2 {
-        let elo = head.elo().map_or("n/a".to_string(), |(e, err)| {
-            format!("{e:+.1} +/- {err:.1}")
-        });
         let mut line = format!(
-            "  {} vs {}: {}-{}-{} (W-L-D), score {:.1}%, Elo {elo}, LOS {:.1}%",
+            "  {} vs {}: {}",
             standings[0].name,
             standings[1].name,
-            head.wins,
-            head.losses,
-            head.draws,
-            100.0 * head.score(),
-            100.0 * head.los()
+            head_to_head_figures(head)
         );
         if let Some(sprt) = config.sprt {
+            let carried = sprt.carried;
+            if carried.games() > 0 {
+                line += &format!(
+                    "; with {}-{}-{} carried: {}",
+                    carried.wins,
+                    carried.losses,
+                    carried.draws,
+                    head_to_head_figures(&sprt.counted(head))
+                );
+            }
             let (lo, hi) = sprt.bounds();
             line += &format!(
                 ", SPRT llr {:.2} ({lo:.2}, {hi:.2}) [{}, {}]",
@@ -448,6 +473,26 @@ fn progress(config: &MatchConfig, tables: &Tables, total: usize) {
         }
         crate::tell!("{line}");
     }
+}
+
+/// `W-L-D (W-L-D), score, Elo with its interval, LOS` of a head-to-head tally.
+fn head_to_head_figures(t: &Tally) -> String {
+    format!(
+        "{}-{}-{} (W-L-D), score {:.1}%, Elo {}, LOS {:.1}%",
+        t.wins,
+        t.losses,
+        t.draws,
+        100.0 * t.score(),
+        elo_text(t),
+        100.0 * t.los()
+    )
+}
+
+/// The Elo difference with its 95% interval (`+12.4 +/- 20.6`), or `n/a`.
+fn elo_text(t: &Tally) -> String {
+    t.elo().map_or("n/a".to_string(), |(e, err)| {
+        format!("{e:+.1} +/- {err:.1}")
+    })
 }
 
 /// The final table, one line per engine, best first.
@@ -474,15 +519,26 @@ pub fn table(summary: &Summary) -> String {
     }
     if summary.standings.len() == 2 {
         let h = &summary.head_to_head;
-        let elo = h.elo().map_or("n/a".to_string(), |(e, err)| {
-            format!("{e:+.1} +/- {err:.1}")
-        });
         out += &format!(
-            "{} vs {}: Elo {elo}, LOS {:.1}%",
+            "{} vs {}: Elo {}, LOS {:.1}%",
             summary.standings[0].name,
             summary.standings[1].name,
+            elo_text(h),
             100.0 * h.los()
         );
+        let c = summary.carried;
+        if c.games() > 0 {
+            let all = *h + c;
+            out += &format!(
+                "; with {}-{}-{} carried: {} games, Elo {}, LOS {:.1}%",
+                c.wins,
+                c.losses,
+                c.draws,
+                all.games(),
+                elo_text(&all),
+                100.0 * all.los()
+            );
+        }
         if let Some(state) = summary.sprt {
             out += &format!(", SPRT: {state:?}");
         }

@@ -67,6 +67,22 @@ impl Tally {
         Some((elo_of(s), (hi - lo) / 2.0))
     }
 
+    /// Parses `W-L-D` (wins, losses, draws: the order of the match's progress line).
+    pub fn parse(text: &str) -> Option<Tally> {
+        let mut counts = text.split('-').map(|c| c.trim().parse::<u32>().ok());
+        let (wins, losses, draws) = (counts.next()??, counts.next()??, counts.next()??);
+        if counts.next().is_some() {
+            return None;
+        }
+        let tally = Tally {
+            wins,
+            draws,
+            losses,
+        };
+        wins.checked_add(draws)?.checked_add(losses)?;
+        Some(tally)
+    }
+
     /// Likelihood of superiority, in [0, 1].
     pub fn los(&self) -> f64 {
         let (w, l) = (self.wins as f64, self.losses as f64);
@@ -74,6 +90,19 @@ impl Tally {
             return 0.5;
         }
         0.5 * (1.0 + erf((w - l) / (2.0 * (w + l)).sqrt()))
+    }
+}
+
+impl std::ops::Add for Tally {
+    type Output = Tally;
+
+    /// The games of both (each count saturating at `u32::MAX`).
+    fn add(self, other: Tally) -> Tally {
+        Tally {
+            wins: self.wins.saturating_add(other.wins),
+            draws: self.draws.saturating_add(other.draws),
+            losses: self.losses.saturating_add(other.losses),
+        }
     }
 }
 
@@ -116,6 +145,11 @@ pub struct Sprt {
     /// themselves, and a run of a few one-sided results (10-0-1 accepted H1 after 11
     /// games in chu self-play) makes it tiny and the ratio huge.
     pub min_games: u32,
+    /// Games of an earlier run of the same test, counted with the match's own (`carry=W-L-D`,
+    /// the first engine's wins, losses and draws): the test depends on the games only
+    /// through their tally, so a test whose record was lost with its machine, or that ran
+    /// on two machines, goes on where it stood and stops at its own bounds.
+    pub carried: Tally,
 }
 
 /// The default of [`Sprt::min_games`].
@@ -133,8 +167,8 @@ pub enum SprtState {
 }
 
 impl Sprt {
-    /// Parses `elo0=0,elo1=5,alpha=0.05,beta=0.05,min_games=40` (any order; missing keys
-    /// default to those).
+    /// Parses `elo0=0,elo1=5,alpha=0.05,beta=0.05,min_games=40,carry=W-L-D` (any order;
+    /// missing keys default to those, and to nothing carried).
     pub fn parse(text: &str) -> Result<Sprt, MatchError> {
         let argument = |problem| MatchError::Argument {
             flag: "--sprt",
@@ -146,11 +180,17 @@ impl Sprt {
             alpha: 0.05,
             beta: 0.05,
             min_games: SPRT_MIN_GAMES,
+            carried: Tally::default(),
         };
         for part in text.split(',').filter(|p| !p.is_empty()) {
             let (key, value) = part
                 .split_once('=')
                 .ok_or_else(|| argument(ArgumentProblem::NotKeyValue(part.to_string())))?;
+            if key == "carry" {
+                sprt.carried = Tally::parse(value)
+                    .ok_or_else(|| argument(ArgumentProblem::NotATally(value.to_string())))?;
+                continue;
+            }
             let v: f64 = value
                 .parse()
                 .map_err(|_| argument(ArgumentProblem::NotANumber(value.to_string())))?;
@@ -166,7 +206,7 @@ impl Sprt {
                 _ => {
                     return Err(argument(ArgumentProblem::UnknownKey {
                         key: key.to_string(),
-                        known: "elo0, elo1, alpha, beta, min_games",
+                        known: "elo0, elo1, alpha, beta, min_games, carry",
                     }))
                 }
             }
@@ -189,8 +229,15 @@ impl Sprt {
         )
     }
 
-    /// The log-likelihood ratio after `t` (from the first engine's side).
+    /// The games the test counts after the match's own `t`: `t` and the carried ones.
+    pub fn counted(&self, t: &Tally) -> Tally {
+        *t + self.carried
+    }
+
+    /// The log-likelihood ratio after the match's own `t` and the carried games (from the
+    /// first engine's side).
     pub fn llr(&self, t: &Tally) -> f64 {
+        let t = &self.counted(t);
         let n = t.games() as f64;
         let var = t.variance();
         if n == 0.0 || var <= 0.0 {
@@ -200,9 +247,10 @@ impl Sprt {
         n * (s1 - s0) * (2.0 * t.score() - s0 - s1) / (2.0 * var)
     }
 
-    /// The state after `t` (always `Continue` before [`Sprt::min_games`]).
+    /// The state after the match's own `t` and the carried games (always `Continue` before
+    /// [`Sprt::min_games`] of them).
     pub fn state(&self, t: &Tally) -> SprtState {
-        if t.games() < self.min_games {
+        if self.counted(t).games() < self.min_games {
             return SprtState::Continue;
         }
         let llr = self.llr(t);
@@ -286,5 +334,55 @@ mod tests {
         assert!(Sprt::parse("min_games=-1").is_err());
         assert!(Sprt::parse("elo0=5,elo1=0").is_err());
         assert!(Sprt::parse("gamma=1").is_err());
+    }
+
+    #[test]
+    fn carried_games_count_with_the_match_s_own() {
+        let wld = |text| Tally::parse(text).unwrap();
+        let plain = Sprt::parse("elo0=0,elo1=10").unwrap();
+        assert_eq!(plain.carried, Tally::default());
+        let carried = Sprt::parse("elo0=0,elo1=10,carry=598-571-183").unwrap();
+        assert_eq!(
+            carried.carried,
+            Tally {
+                wins: 598,
+                draws: 183,
+                losses: 571
+            }
+        );
+        let (new, sum) = (wld("100-90-30"), wld("698-661-213"));
+        assert_eq!(carried.counted(&new), sum);
+        assert!((carried.llr(&new) - plain.llr(&sum)).abs() < 1e-12);
+        assert!((carried.llr(&new) - plain.llr(&new)).abs() > 0.01);
+        // docs/tuning.md (2026-12-07, tenth session): a record lost with its machine
+        // (236-212-66) and the new one's games, 952 in all, LLR 0.67 by hand.
+        let tenth = Sprt::parse("elo0=0,elo1=10,carry=236-212-66").unwrap();
+        let own = wld("194-184-60");
+        assert!(
+            (tenth.llr(&own) - 0.67).abs() < 0.005,
+            "{}",
+            tenth.llr(&own)
+        );
+        // min_games counts the carried games: 40 carried decide at once.
+        let decided = Sprt::parse("elo0=0,elo1=10,carry=38-1-1").unwrap();
+        assert_eq!(decided.state(&Tally::default()), SprtState::AcceptH1);
+        assert_eq!(
+            Sprt::parse("carry=1-2-3,elo1=20").unwrap().carried.games(),
+            6,
+            "any order"
+        );
+        for bad in [
+            "carry=1-2",
+            "carry=1-2-3-4",
+            "carry=a-1-1",
+            "carry=-1-1-1",
+            "carry=",
+        ] {
+            assert!(Sprt::parse(bad).is_err(), "{bad}");
+        }
+        assert!(
+            Sprt::parse("carry=4294967295-1-0").is_err(),
+            "too many games"
+        );
     }
 }

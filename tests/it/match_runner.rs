@@ -487,6 +487,51 @@ fn a_resumed_sprt_that_already_decided_plays_nothing() {
 }
 
 #[test]
+fn carried_games_count_in_the_sprt() {
+    let (alpha, beta) = (engine("alpha", ""), engine("beta", ""));
+    let play = |sprt: &str, games: &str| {
+        run_match(&[
+            "--engine", &alpha, "--engine", &beta, "--games", games, "--nodes", "1", "--sprt", sprt,
+        ])
+    };
+    // Enough carried games decide before any game: nothing is played.
+    let (stdout, stderr, ok) = play("elo0=0,elo1=5,carry=180-20-0", "1000");
+    assert!(ok, "{stderr}");
+    assert!(
+        stderr.contains("SPRT decided after 200 games (200 of them carried): H1 accepted"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("game 1/"), "no game played: {stderr}");
+    assert!(
+        stdout.contains("with 180-20-0 carried: 200 games, Elo +") && stdout.contains("AcceptH1"),
+        "{stdout}"
+    );
+    // Otherwise the match plays on, and each game's line gives its own figures and the sum.
+    let (_, stderr, ok) = play("elo0=0,elo1=5,carry=10-10-0", "2");
+    assert!(ok, "{stderr}");
+    let last = stderr
+        .lines()
+        .rev()
+        .find(|l| l.contains("alpha vs beta"))
+        .expect("a progress line");
+    let (own, all) = last.split_once("; with 10-10-0 carried: ").expect(last);
+    let games = |text: &str| -> u32 {
+        let wld = text
+            .split(' ')
+            .find(|w| w.matches('-').count() == 2)
+            .expect(text);
+        wld.split('-').map(|n| n.parse::<u32>().expect(wld)).sum()
+    };
+    assert_eq!(games(own.split_once(": ").unwrap().1), 2, "{last}");
+    assert_eq!(games(all), 22, "{last}");
+    let (_, stderr, ok) = play("carry=10-10", "2");
+    assert!(
+        !ok && stderr.contains("'10-10' is not WINS-LOSSES-DRAWS"),
+        "{stderr}"
+    );
+}
+
+#[test]
 fn an_error_is_one_line_without_a_stack_trace() {
     // Issue 29, finding 10: with RUST_BACKTRACE=1 a clear error (a hash that cannot be
     // allocated, a usage error) printed a full stack trace after the message.
