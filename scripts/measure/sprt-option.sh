@@ -37,6 +37,7 @@ resume=()
 echo "$name against main at $tc: $record" >&2
 "$shishi" match --engine "cmd=$shishi,name=$name,$options" --engine "cmd=$shishi,name=main" \
   --tc "$tc" --games "${GAMES:-3000}" --openings "$root/data/openings/chushogi.txt" --repeat \
-  --sprt "${BOUNDS:-elo0=0,elo1=10},alpha=0.05,beta=0.05${CARRY:+,carry=$CARRY}" --concurrency "${CONCURRENCY:-1}" \
-  --jsonl "$record" "${resume[@]}" "$@" >> "$out/$name-$tc.out" 2>&1
+  --sprt "${BOUNDS:-elo0=0,elo1=10},alpha=0.05,beta=0.05${CARRY:+,carry=$CARRY}" \
+  --concurrency "${CONCURRENCY:-1}" --jsonl "$record" "${resume[@]}" "$@" \
+  >> "$out/$name-$tc.out" 2>&1
 tail -n 3 "$out/$name-$tc.out" >&2

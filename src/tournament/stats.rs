@@ -67,7 +67,8 @@ impl Tally {
         Some((elo_of(s), (hi - lo) / 2.0))
     }
 
-    /// Parses `W-L-D` (wins, losses, draws: the order of the match's progress line).
+    /// Parses `W-L-D` (wins, losses, draws: the order of the match's progress line), at
+    /// most `u32::MAX / 2` games in all, so that a match's own games can be added to them.
     pub fn parse(text: &str) -> Option<Tally> {
         let mut counts = text.split('-').map(|c| c.trim().parse::<u32>().ok());
         let (wins, losses, draws) = (counts.next()??, counts.next()??, counts.next()??);
@@ -79,8 +80,8 @@ impl Tally {
             draws,
             losses,
         };
-        wins.checked_add(draws)?.checked_add(losses)?;
-        Some(tally)
+        let games = u64::from(wins) + u64::from(draws) + u64::from(losses);
+        (games <= u64::from(u32::MAX / 2)).then_some(tally)
     }
 
     /// Likelihood of superiority, in [0, 1].
@@ -380,9 +381,9 @@ mod tests {
         ] {
             assert!(Sprt::parse(bad).is_err(), "{bad}");
         }
-        assert!(
-            Sprt::parse("carry=4294967295-1-0").is_err(),
-            "too many games"
-        );
+        for too_many in ["carry=4294967295-1-0", "carry=2147483647-0-1"] {
+            assert!(Sprt::parse(too_many).is_err(), "{too_many}");
+        }
+        assert!(Sprt::parse("carry=2147483646-0-1").is_ok());
     }
 }
