@@ -456,10 +456,7 @@ fn progress(config: &MatchConfig, tables: &Tables, total: usize) {
             let carried = sprt.carried;
             if carried.games() > 0 {
                 line += &format!(
-                    "; with {}-{}-{} carried: {}",
-                    carried.wins,
-                    carried.losses,
-                    carried.draws,
+                    "; with {carried} carried: {}",
                     head_to_head_figures(&sprt.counted(head))
                 );
             }
@@ -478,10 +475,7 @@ fn progress(config: &MatchConfig, tables: &Tables, total: usize) {
 /// `W-L-D (W-L-D), score, Elo with its interval, LOS` of a head-to-head tally.
 fn head_to_head_figures(t: &Tally) -> String {
     format!(
-        "{}-{}-{} (W-L-D), score {:.1}%, Elo {}, LOS {:.1}%",
-        t.wins,
-        t.losses,
-        t.draws,
+        "{t} (W-L-D), score {:.1}%, Elo {}, LOS {:.1}%",
         100.0 * t.score(),
         elo_text(t),
         100.0 * t.los()
@@ -530,10 +524,7 @@ pub fn table(summary: &Summary) -> String {
         if c.games() > 0 {
             let all = *h + c;
             out += &format!(
-                "; with {}-{}-{} carried: {} games, Elo {}, LOS {:.1}%",
-                c.wins,
-                c.losses,
-                c.draws,
+                "; with {c} carried: {} games, Elo {}, LOS {:.1}%",
                 all.games(),
                 elo_text(&all),
                 100.0 * all.los()

@@ -94,6 +94,13 @@ impl Tally {
     }
 }
 
+/// `W-L-D`: wins, losses, draws, as [`Tally::parse`] reads them back.
+impl std::fmt::Display for Tally {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}-{}-{}", self.wins, self.losses, self.draws)
+    }
+}
+
 impl std::ops::Add for Tally {
     type Output = Tally;
 
@@ -352,6 +359,7 @@ mod tests {
             }
         );
         let (new, sum) = (wld("100-90-30"), wld("698-661-213"));
+        assert_eq!(sum.to_string(), "698-661-213", "written as it is read");
         assert_eq!(carried.counted(&new), sum);
         assert!((carried.llr(&new) - plain.llr(&sum)).abs() < 1e-12);
         assert!((carried.llr(&new) - plain.llr(&new)).abs() > 0.01);
