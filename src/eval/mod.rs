@@ -27,8 +27,8 @@ use params::{MopUp, Resolved, Weights};
 use std::sync::OnceLock;
 
 /// Evaluation settings a search takes from its options (`mopup_lead`, `trade_down_pct`,
-/// `quiet_damping_pct`, `promoted_twins_alike`), to measure other settings from one
-/// binary. The default keeps the variant's own evaluation.
+/// `quiet_damping_pct`, `promoted_twins_alike`, `eval_candidate`), to measure other
+/// settings from one binary. The default keeps the variant's own evaluation.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct EvalOptions {
     /// When not 0, the material lead from which the mop-up terms act (`MopUp::lead`).
@@ -40,6 +40,9 @@ pub struct EvalOptions {
     pub quiet_damping_pct: i32,
     /// How promoted kinds that move as an unpromoted kind are valued.
     pub promoted_twins: PromotedTwins,
+    /// Play the variant's evaluation on trial (`VariantSpec::eval_candidate`) in place of
+    /// its own; a variant without one keeps its own.
+    pub candidate: bool,
 }
 
 /// How a promoted kind that moves as an unpromoted kind (its twin) is valued
@@ -186,7 +189,12 @@ impl Evaluator {
         if let Some(&(_, ev)) = built_before {
             return ev;
         }
-        let mut mopup = self.mopup;
+        let params = if options.candidate {
+            params::candidate_for_variant(self.variant)
+        } else {
+            params::for_variant(self.variant)
+        };
+        let mut mopup = params.mopup;
         if options.mopup_lead != 0 {
             mopup.lead = options.mopup_lead;
         }
@@ -196,10 +204,10 @@ impl Evaluator {
         if options.quiet_damping_pct != 0 {
             mopup.quiet_damping_pct = options.quiet_damping_pct;
         }
+        let fitted = Resolved::from_params(self.variant, params);
         let base = match options.promoted_twins {
-            PromotedTwins::Fitted => self.clone(),
+            PromotedTwins::Fitted => Evaluator::with_params(self.variant, &fitted),
             PromotedTwins::Alike | PromotedTwins::AlikeFittedGains => {
-                let fitted = Resolved::of(self.variant);
                 let alike = fitted.with_promoted_twins_alike(self.variant);
                 let gains_from = if options.promoted_twins == PromotedTwins::Alike {
                     &alike.values
@@ -707,6 +715,37 @@ mod tests {
         assert!(damped.total() > 0 && damped.total() < plain.total());
         // The search's evaluation agrees with the breakdown's total.
         assert_eq!(damping.evaluate(&pos), damped.total());
+    }
+
+    #[test]
+    fn the_candidate_evaluation_is_played_only_when_asked() {
+        let candidate = EvalOptions {
+            candidate: true,
+            ..EvalOptions::default()
+        };
+        let chu = Variant::chu();
+        let (own, on_trial) = (
+            Evaluator::for_variant(chu),
+            Evaluator::for_variant(chu).with_options(candidate),
+        );
+        let trial = chu.spec.eval_candidate.expect("chu has a fit on trial");
+        let mut differs = false;
+        for &(letters, value) in trial.values {
+            let kind = chu.kind_by_sfen(letters).unwrap();
+            assert_eq!(on_trial.value(kind), value, "{letters}");
+            differs |= own.value(kind) != value;
+        }
+        assert!(differs, "a candidate like the evaluation tests nothing");
+        assert_eq!(on_trial.mopup, trial.mopup);
+        // Sho has none on trial: it keeps its own.
+        let sho = Variant::sho();
+        let pos = Position::from_sfen(sho, sho.spec.start_sfen).unwrap();
+        let (own, asked) = (
+            Evaluator::for_variant(sho),
+            Evaluator::for_variant(sho).with_options(candidate),
+        );
+        assert_eq!(asked.evaluate(&pos), own.evaluate(&pos));
+        assert_eq!(asked.values, own.values);
     }
 
     #[test]

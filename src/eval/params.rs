@@ -14,6 +14,12 @@ pub fn for_variant(variant: &Variant) -> &'static EvalParams {
     variant.spec.eval
 }
 
+/// The parameters `variant` has on trial (`VariantSpec::eval_candidate`, played with the
+/// search option `eval_candidate`), or its own when it has none.
+pub fn candidate_for_variant(variant: &Variant) -> &'static EvalParams {
+    variant.spec.eval_candidate.unwrap_or(variant.spec.eval)
+}
+
 /// One variant's parameters per kind (indexed by the variant's kind index), and as the flat
 /// vector of named numbers that tuning changes: the values, the centre weights, the advance
 /// weights, then the [`Weights`].
@@ -33,7 +39,11 @@ impl Resolved {
     /// The built-in parameters of `variant` (a kind missing from a table would be worth 300
     /// with no placement; a test checks that none is missing).
     pub fn of(variant: &Variant) -> Resolved {
-        let params = for_variant(variant);
+        Resolved::from_params(variant, for_variant(variant))
+    }
+
+    /// `params` (one of `variant`'s sets) per kind of `variant`.
+    pub fn from_params(variant: &Variant, params: &EvalParams) -> Resolved {
         let kinds = &variant.spec.kinds;
         let value = |sfen: &str| {
             params

@@ -65,8 +65,8 @@ pub trait Observer: Sync {
 }
 
 /// The evaluator a search of `pos` with `params` uses: the variant's, with what the
-/// `mopup_lead`, `trade_down_pct`, `quiet_damping_pct` and `promoted_twins_alike`
-/// parameters may change.
+/// `mopup_lead`, `trade_down_pct`, `quiet_damping_pct`, `promoted_twins_alike` and
+/// `eval_candidate` parameters may change.
 pub(crate) fn evaluator(
     pos: &crate::position::Position,
     params: &params::SearchParams,
@@ -80,6 +80,7 @@ pub(crate) fn evaluator(
             1 => crate::eval::PromotedTwins::Alike,
             _ => crate::eval::PromotedTwins::AlikeFittedGains,
         },
+        candidate: params.eval_candidate != 0,
     })
 }
 

@@ -263,6 +263,9 @@ search_params! {
     /// values. Both lost in chu self-play at 2+0.02 (1: -50 +/- 51 Elo over 175 games; 2:
     /// -90 +/- 65 over 111; `docs/tuning.md`): off.
     promoted_twins_alike: i32 = 0, 0, 2;
+    /// 1: the variant's evaluation on trial (`VariantSpec::eval_candidate`: chu's second
+    /// Texel fit) in place of its own, for an SPRT from one binary; 0: its own.
+    eval_candidate: i32 = 0, 0, 1;
 }
 
 impl SearchParams {

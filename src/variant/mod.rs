@@ -191,6 +191,10 @@ pub struct VariantSpec {
     pub kif: KifStyle,
     /// The evaluation's numbers it plays with (its `EVAL`).
     pub eval: &'static eval_values::EvalParams,
+    /// An evaluation on trial (a new fit), played in place of `eval` only when the search
+    /// option `eval_candidate` asks for it, so that its SPRT runs from one binary; `None`
+    /// when there is none.
+    pub eval_candidate: Option<&'static eval_values::EvalParams>,
     /// Search constants of its own, by their names in `search::params` (each kept after an
     /// SPRT in this variant; a test checks every name and range); the others keep their
     /// defaults.

@@ -109,6 +109,7 @@ pub const SPEC: VariantSpec = VariantSpec {
     },
     kif: KifStyle::Shogi,
     eval: &EVAL,
+    eval_candidate: None,
     // Sho's pruning: late-move pruning to depth 8 after 3 + depth² moves (half of that
     // when not improving), futility and SEE pruning to depth 8, one ply more reduction
     // when not improving, a null-move reduction by the lead over beta. Its clock: with an

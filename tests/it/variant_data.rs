@@ -63,6 +63,7 @@ fn mini_chu() -> &'static Variant {
             },
             kif: chu::SPEC.kif,
             eval: &chu::EVAL,
+            eval_candidate: None,
             search_values: &[("lmp_base", 4)],
         })
     })
