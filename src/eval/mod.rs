@@ -718,34 +718,23 @@ mod tests {
     }
 
     #[test]
-    fn the_candidate_evaluation_is_played_only_when_asked() {
+    fn a_variant_without_an_evaluation_on_trial_keeps_its_own_under_the_option() {
+        // tests/it/variant_data.rs plays one that has one.
         let candidate = EvalOptions {
             candidate: true,
             ..EvalOptions::default()
         };
-        let chu = Variant::chu();
-        let (own, on_trial) = (
-            Evaluator::for_variant(chu),
-            Evaluator::for_variant(chu).with_options(candidate),
-        );
-        let trial = chu.spec.eval_candidate.expect("chu has a fit on trial");
-        let mut differs = false;
-        for &(letters, value) in trial.values {
-            let kind = chu.kind_by_sfen(letters).unwrap();
-            assert_eq!(on_trial.value(kind), value, "{letters}");
-            differs |= own.value(kind) != value;
+        for variant in [Variant::chu(), Variant::sho()] {
+            assert!(variant.spec.eval_candidate.is_none(), "{}", variant.name());
+            let pos = Position::from_sfen(variant, variant.spec.start_sfen).unwrap();
+            let (own, asked) = (
+                Evaluator::for_variant(variant),
+                Evaluator::for_variant(variant).with_options(candidate),
+            );
+            assert_eq!(asked.evaluate(&pos), own.evaluate(&pos));
+            assert_eq!(asked.values, own.values);
+            assert_eq!(asked.mopup, own.mopup);
         }
-        assert!(differs, "a candidate like the evaluation tests nothing");
-        assert_eq!(on_trial.mopup, trial.mopup);
-        // Sho has none on trial: it keeps its own.
-        let sho = Variant::sho();
-        let pos = Position::from_sfen(sho, sho.spec.start_sfen).unwrap();
-        let (own, asked) = (
-            Evaluator::for_variant(sho),
-            Evaluator::for_variant(sho).with_options(candidate),
-        );
-        assert_eq!(asked.evaluate(&pos), own.evaluate(&pos));
-        assert_eq!(asked.values, own.values);
     }
 
     #[test]

@@ -257,14 +257,15 @@ search_params! {
     /// 309 games at 2+0.02, and no fewer 200-ply draws (`docs/tuning.md`): off.
     quiet_damping_pct: i32 = 0, 0, 100;
     /// 1: each promoted kind that moves as an unpromoted kind is valued and placed as that
-    /// kind (`Resolved::with_promoted_twins_alike` in `eval/params.rs`: chu's fit values
+    /// kind (`Resolved::with_promoted_twins_alike` in `eval/params.rs`: chu's first fit valued
     /// the promoted gold, a rook, at 422 and the rook at 910); 2: the same, but the
     /// promotion potential keeps the fit's gains (`eval::PromotedTwins`); 0: the fitted
     /// values. Both lost in chu self-play at 2+0.02 (1: -50 +/- 51 Elo over 175 games; 2:
     /// -90 +/- 65 over 111; `docs/tuning.md`): off.
     promoted_twins_alike: i32 = 0, 0, 2;
-    /// 1: the variant's evaluation on trial (`VariantSpec::eval_candidate`: chu's second
-    /// Texel fit) in place of its own, for an SPRT from one binary; 0: its own.
+    /// 1: the variant's evaluation on trial (`VariantSpec::eval_candidate`; none at present:
+    /// chu's second Texel fit was tried so before it became chu's `EVAL`) in place of its
+    /// own, for an SPRT from one binary; 0: its own.
     eval_candidate: i32 = 0, 0, 1;
 }
 

@@ -146,7 +146,7 @@ pub const SPEC: VariantSpec = VariantSpec {
     },
     kif: KifStyle::Chu,
     eval: &EVAL,
-    eval_candidate: Some(&EVAL_CANDIDATE),
+    eval_candidate: None,
     // Chu's clock: under sudden death main time is shared over the moves left to us until
     // ply 365 (a chu game's median length in self-play), never fewer than 50; with any main
     // time (increments too) the move overhead is set aside for the next 20 moves only. The
@@ -160,117 +160,12 @@ pub const SPEC: VariantSpec = VariantSpec {
     ],
 };
 
-/// Chu shogi. Tuned by `shishi tune fit` (scripts/measure/texel.sh) on the quiet positions of 983
-/// self-play games at 1 s + 0.02 s:
-/// shishi tune fit chu.txt (scale 0.2002, 222966 positions): error 0.125833 -> 0.118366, validation 0.125763 -> 0.118263
-pub const EVAL: EvalParams = EvalParams {
-    values: &[
-        ("p", 100),
-        ("i", 50),
-        ("l", 315),
-        ("f", 255),
-        ("c", 10),
-        ("s", 239),
-        ("g", 291),
-        ("e", 483),
-        ("k", 700),
-        ("a", 519),
-        ("b", 712),
-        ("t", 366),
-        ("o", 502),
-        ("x", 497),
-        ("m", 284),
-        ("v", 695),
-        ("r", 910),
-        ("h", 1155),
-        ("d", 1336),
-        ("n", 2432),
-        ("q", 1592),
-        ("+p", 422),
-        ("+i", 903),
-        ("+l", 762),
-        ("+f", 573),
-        ("+c", 616),
-        ("+s", 459),
-        ("+g", 422),
-        ("+e", 675),
-        ("+a", 701),
-        ("+b", 730),
-        ("+t", 446),
-        ("+o", 2269),
-        ("+x", 1884),
-        ("+m", 720),
-        ("+v", 1204),
-        ("+r", 1050),
-        ("+h", 1378),
-        ("+d", 1641),
-    ],
-    placement: &[
-        ("p", -25, 8),
-        ("i", 21, 4),
-        ("l", 3, -13),
-        ("f", -14, -19),
-        ("c", 16, 10),
-        ("s", 28, -17),
-        ("g", -22, -3),
-        ("e", 28, 14),
-        ("k", -25, -25),
-        ("a", 5, -25),
-        ("b", 14, -25),
-        ("t", 3, -12),
-        ("o", 20, 23),
-        ("x", -21, 15),
-        ("m", 1, 15),
-        ("v", 10, -13),
-        ("r", -2, -22),
-        ("h", 10, -9),
-        ("d", -7, -5),
-        ("n", 28, 15),
-        ("q", -19, 20),
-        ("+p", 9, -16),
-        ("+i", 28, 25),
-        ("+l", -25, 5),
-        ("+f", 23, -25),
-        ("+c", 25, 25),
-        ("+s", 25, -16),
-        ("+g", -25, 0),
-        ("+e", 13, 25),
-        ("+a", -25, -12),
-        ("+b", 13, -20),
-        ("+t", 6, 16),
-        ("+o", -22, 1),
-        ("+x", 9, 18),
-        ("+m", -21, 19),
-        ("+v", -17, -22),
-        ("+r", 14, -2),
-        ("+h", -18, 0),
-        ("+d", 25, -4),
-    ],
-    weights: Weights {
-        tempo: 9,
-        mobility_eighths: 78,
-        promotion_potential_pct: 54,
-        royal_attacker: 93,
-        royal_guard: 0,
-        lion_hunted_pct: 2,
-        development: 0,
-    },
-    mopup: MopUp {
-        lead: 1000,
-        max_defenders: 4,
-        closeness: 4,
-        edge: 10,
-        trade_pct: 0,
-        quiet_damping_pct: 0,
-    },
-};
-
-/// Chu shogi's evaluation on trial (the search option `eval_candidate` plays it): the second
-/// Texel fit, by `shishi tune fit` on the quiet positions of 1,183 self-play games at 8 s +
-/// 0.08 s (the 2026-12-07 SPRT records of issue 59, `EVAL` on both sides), from `EVAL`;
-/// the mop-up is `EVAL`'s (the fit leaves it alone):
+/// Chu shogi. The second Texel fit by `shishi tune fit` (scripts/measure/texel.sh's last two
+/// steps), from the first (983 self-play games at 1 s + 0.02 s), on the quiet positions of
+/// 1,183 self-play games at 8 s + 0.08 s (issue 59's SPRT records of 2026-12-07); the mop-up
+/// is the first fit's (the fit leaves it alone). Its SPRTs are in docs/tuning.md:
 /// shishi tune fit positions.txt (scale 0.2016, 286086 positions): error 0.126360 -> 0.118199, validation 0.130897 -> 0.122133
-pub const EVAL_CANDIDATE: EvalParams = EvalParams {
+pub const EVAL: EvalParams = EvalParams {
     values: &[
         ("p", 100),
         ("i", 10),

@@ -1096,7 +1096,7 @@ fn a_review_over_usi_gives_what_shishi_analyse_gives() {
     let shown = review("review ply ");
     assert_eq!(shown[3]["judgement"]["glyph"], "?!");
     assert_eq!(shown[3]["judgement"]["words"], "Inaccuracy");
-    assert_eq!(shown[3]["eval"]["text"], "+2.69");
+    assert_eq!(shown[3]["eval"]["text"], "+1.58");
     assert!(shown[3]["kif"].as_str().unwrap().starts_with("☖7六歩兵"));
     let summary = review("review summary ").remove(0);
     let cli_summary = lines.iter().find(|l| l.get("summary").is_some()).unwrap();
@@ -1104,7 +1104,7 @@ fn a_review_over_usi_gives_what_shishi_analyse_gives() {
         without_id(summary["line"].clone()),
         without_id(cli_summary.clone())
     );
-    assert_eq!(summary["critical"], serde_json::json!([4]));
+    assert_eq!(summary["critical"], serde_json::json!([2, 4]));
     assert_eq!(summary["analysed"], 4);
     assert_eq!(summary["stopped"], false);
     assert_eq!(summary["result"], "0-1");

@@ -420,7 +420,7 @@ fn the_internal_iterative_reduction_waits_for_its_iteration() {
 /// tree changes (off, the default, `shishi bench` keeps main's count).
 #[test]
 fn the_follow_up_history_changes_the_move_order() {
-    let nodes = |pct: i64| middlegame_nodes(7, &[("follow_up_history", pct)]);
+    let nodes = |pct: i64| middlegame_nodes(9, &[("follow_up_history", pct)]);
     assert_ne!(nodes(100), nodes(0));
 }
 

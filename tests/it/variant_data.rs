@@ -3,6 +3,8 @@
 //! (issue 28: the README says a new variant needs its data; this checks it). Its
 //! evaluation and search values hang off its spec too: nothing outside the spec names it.
 
+use shishi::eval::params::EvalParams;
+use shishi::eval::{EvalOptions, Evaluator};
 use shishi::perft::{divide, perft};
 use shishi::position::Position;
 use shishi::search::{Limits, Request, SearchControl, Searcher, Silent};
@@ -45,6 +47,20 @@ static MINI_KINDS: [KindSpec; 6] = [
     chu_kind("+g"),
 ];
 
+/// Mini chu's evaluation on trial (`Tune_eval_candidate=1` plays it): chu's, with other
+/// values.
+static MINI_TRIAL: EvalParams = EvalParams {
+    values: &[
+        ("p", 120),
+        ("g", 400),
+        ("k", 700),
+        ("n", 1500),
+        ("+p", 350),
+        ("+g", 800),
+    ],
+    ..chu::EVAL
+};
+
 fn mini_chu() -> &'static Variant {
     static MINI: std::sync::OnceLock<&'static Variant> = std::sync::OnceLock::new();
     MINI.get_or_init(|| {
@@ -63,7 +79,7 @@ fn mini_chu() -> &'static Variant {
             },
             kif: chu::SPEC.kif,
             eval: &chu::EVAL,
-            eval_candidate: None,
+            eval_candidate: Some(&MINI_TRIAL),
             search_values: &[("lmp_base", 4)],
         })
     })
@@ -85,6 +101,47 @@ fn a_variant_from_data_alone_takes_its_values_from_its_spec() {
     let eval = for_variant(variant);
     assert_eq!(eval.values, chu::EVAL.values);
     assert_eq!(eval.weights, chu::EVAL.weights);
+}
+
+#[test]
+fn a_variant_plays_its_evaluation_on_trial_only_when_asked() {
+    let variant = mini_chu();
+    let own = Evaluator::for_variant(variant);
+    let on_trial = own.with_options(EvalOptions {
+        candidate: true,
+        ..EvalOptions::default()
+    });
+    for &(letters, value) in MINI_TRIAL.values {
+        let kind = variant.kind_by_sfen(letters).unwrap();
+        assert_eq!(on_trial.value(kind), value, "{letters}");
+        let chu_value = chu::EVAL
+            .values
+            .iter()
+            .find(|(l, _)| *l == letters)
+            .unwrap()
+            .1;
+        assert_eq!(own.value(kind), chu_value, "{letters}");
+    }
+    // The option reaches the search: a gold up, the trial values it at 400 and chu at 291.
+    let pos = Position::from_sfen(variant, "2kng1/pppppp/6/6/PPPPPP/1GNKG1 b - 1").unwrap();
+    let score = |eval_candidate| {
+        let base = shishi::search::SearchOptions::for_variant(variant);
+        let options = shishi::search::SearchOptions {
+            params: shishi::search::params::SearchParams {
+                eval_candidate,
+                ..base.params
+            },
+            ..base
+        };
+        let request = Request::play(Limits {
+            depth: Some(1),
+            ..Limits::default()
+        })
+        .with_options(options);
+        let result = Searcher::new(1).search(&pos, &request, &SearchControl::new(false), &Silent);
+        result.score.expect("depth 1 finishes")
+    };
+    assert!(score(1) > score(0), "{:?} {:?}", score(1), score(0));
 }
 
 #[test]
