@@ -15,6 +15,8 @@
 # ply, and where each lost game was sealed). Extra Shishi options (e.g.
 # option.Tune_NAME=VALUE) follow `--`, comma-separated as --engine takes them.
 # A match already recorded in OUT_DIR is resumed (`--resume`), not played again.
+# MATCHES in the environment plays only the matches it names, in its order
+# (e.g. MATCHES="eighth-sd equal"); by default all four, in the order above.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 out=${1:?usage: scripts/measure/vs-hachu.sh OUT_DIR [GAMES] [SHISHI] [HACHU] [-- OPTIONS]}
@@ -41,7 +43,14 @@ play() { # NAME SHISHI_TC HACHU_TC
     > "$out/$name-clock-profile.txt"
 }
 
-play quarter-sd 5+0 20+0
-play quarter-inc 2.5+0.05 10+0.2
-play eighth-sd 2.5+0 20+0
-play equal 10+0 10+0
+declare -A clocks=(
+  [quarter-sd]="5+0 20+0"
+  [quarter-inc]="2.5+0.05 10+0.2"
+  [eighth-sd]="2.5+0 20+0"
+  [equal]="10+0 10+0"
+)
+for name in ${MATCHES:-quarter-sd quarter-inc eighth-sd equal}; do
+  [ -n "${clocks[$name]:-}" ] || { echo "no match $name (quarter-sd, quarter-inc, eighth-sd, equal)" >&2; exit 2; }
+  # shellcheck disable=SC2086  # the two clocks, split on purpose
+  play "$name" ${clocks[$name]}
+done
