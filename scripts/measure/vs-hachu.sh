@@ -49,8 +49,16 @@ declare -A clocks=(
   [eighth-sd]="2.5+0 20+0"
   [equal]="10+0 10+0"
 )
-for name in ${MATCHES:-quarter-sd quarter-inc eighth-sd equal}; do
-  [ -n "${clocks[$name]:-}" ] || { echo "no match $name (quarter-sd, quarter-inc, eighth-sd, equal)" >&2; exit 2; }
+all_matches="quarter-sd quarter-inc eighth-sd equal"
+matches=${MATCHES:-$all_matches}
+# Every name checked before the first game: a misspelt one is not found an hour later.
+for name in $matches; do
+  if [ -z "${clocks[$name]:-}" ]; then
+    echo "no match $name (the matches: $all_matches)" >&2
+    exit 2
+  fi
+done
+for name in $matches; do
   # shellcheck disable=SC2086  # the two clocks, split on purpose
   play "$name" ${clocks[$name]}
 done

@@ -105,10 +105,12 @@ impl Resolved {
     /// These parameters with every promoted kind that moves exactly as an unpromoted kind
     /// (and is as royal, as lion-like and as weak) valued and placed as that kind: chu's
     /// rook and promoted gold, horse and promoted bishop, free king and promoted phoenix.
-    /// The values began that way; the Texel fits then spread each pair apart, and a
-    /// promoted piece is rare in the fits' positions (chu's second fit values the promoted gold
-    /// at 445 and the rook at 1298), so the unpromoted kind's numbers are the better
-    /// estimate. Sho's fit already keeps its gold-movers at one value.
+    /// The values began that way; the Texel fits then spread the pairs apart that the
+    /// tuner does not tie itself (`tune::alike_kinds` ties only kinds that also promote
+    /// alike: the lion and promoted kirin, the queen and promoted phoenix), and a promoted
+    /// piece is rare in the fits' positions (chu's second fit values the promoted gold at
+    /// 445 and the rook at 1298), so the unpromoted kind's numbers are the better estimate.
+    /// Sho's fit already keeps its gold-movers at one value.
     pub fn with_promoted_twins_alike(&self, variant: &Variant) -> Resolved {
         let kinds = &variant.spec.kinds;
         let mut out = self.clone();
