@@ -96,7 +96,10 @@ impl Shared<'_> {
     /// Reports `first` as the first line and, with MultiPV, the other lines last reported
     /// after it, renumbered and without the first line's move, so that the block is whole
     /// (the final answer of a search whose first line changed after the last block, a
-    /// proof found during an iteration).
+    /// proof found during an iteration). A first line with a bound (a new first move that
+    /// failed high when the search was stopped) stands alone: lishogi's ceval drops a bound
+    /// first line but adds the lines after it to the evaluation it already shows, which
+    /// would then hold stale and doubled rows; without them it shows the last whole block.
     pub fn report_block(&self, first: &super::Info) {
         let others: Vec<super::Info> = self
             .reported
@@ -107,7 +110,7 @@ impl Shared<'_> {
             .cloned()
             .collect();
         let shown = self.report(first);
-        if self.multipv == 1 {
+        if self.multipv == 1 || shown.bound.is_some() {
             return;
         }
         let rows = others
@@ -556,5 +559,84 @@ impl SearchThread<'_> {
             });
         }
         Some(done.clone())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::position::GenMode;
+    use crate::variant::Variant;
+
+    /// Keeps every line it is told.
+    #[derive(Default)]
+    struct Recorder(std::sync::Mutex<Vec<super::super::Info>>);
+
+    impl Observer for Recorder {
+        fn info(&self, info: &super::super::Info) {
+            self.0.lock().unwrap().push(info.clone());
+        }
+    }
+
+    #[test]
+    fn a_final_first_line_with_a_bound_stands_alone_and_an_exact_one_brings_its_block() {
+        let mut pos = Position::startpos(Variant::chu());
+        let mut moves = Vec::new();
+        pos.legal_moves(GenMode::Search, &mut moves);
+        let (tt, control, request) = (
+            TranspositionTable::new(1),
+            SearchControl::new(false),
+            Request::default(),
+        );
+        let observer = Recorder::default();
+        let shared = Shared {
+            tt: &tt,
+            control: &control,
+            nodes: vec![AtomicU64::new(0)],
+            request: &request,
+            time: TimeLimits {
+                soft: None,
+                hard: None,
+                adjustable: false,
+            },
+            multipv: 3,
+            observer: &observer,
+            reported: Default::default(),
+            root_draw: (pos.side_to_move(), DRAW),
+            searching: vec![AtomicI32::new(0)],
+            deepest_shown: Default::default(),
+            proven: Default::default(),
+        };
+        let line =
+            |multipv: usize, mv: Move, bound: Option<super::super::Bound>| super::super::Info {
+                depth: 11,
+                seldepth: 16,
+                multipv,
+                score: 20,
+                bound,
+                nodes: 1000,
+                time: std::time::Duration::from_millis(100),
+                hashfull: 0,
+                pv: vec![mv],
+            };
+        for (k, mv) in moves[..3].iter().enumerate() {
+            shared.report(&line(k + 1, *mv, None));
+        }
+        let first_moves = |from: usize| -> Vec<(usize, Move)> {
+            observer.0.lock().unwrap()[from..]
+                .iter()
+                .map(|i| (i.multipv, i.pv[0]))
+                .collect()
+        };
+        // A new first move that failed high: its line alone.
+        shared.report_block(&line(1, moves[3], Some(super::super::Bound::Lower)));
+        assert_eq!(first_moves(3), [(1, moves[3])]);
+        // An exact one: the block, without the first line's move among the others.
+        shared.report_block(&line(1, moves[1], None));
+        assert_eq!(
+            first_moves(4),
+            [(1, moves[1]), (2, moves[3]), (3, moves[2])],
+            "the rows last reported after it, renumbered"
+        );
     }
 }
