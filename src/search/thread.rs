@@ -566,14 +566,15 @@ impl SearchThread<'_> {
 mod tests {
     use super::*;
     use crate::position::GenMode;
+    use crate::search::{Bound, Info};
     use crate::variant::Variant;
 
     /// Keeps every line it is told.
     #[derive(Default)]
-    struct Recorder(std::sync::Mutex<Vec<super::super::Info>>);
+    struct Recorder(std::sync::Mutex<Vec<Info>>);
 
     impl Observer for Recorder {
-        fn info(&self, info: &super::super::Info) {
+        fn info(&self, info: &Info) {
             self.0.lock().unwrap().push(info.clone());
         }
     }
@@ -607,18 +608,17 @@ mod tests {
             deepest_shown: Default::default(),
             proven: Default::default(),
         };
-        let line =
-            |multipv: usize, mv: Move, bound: Option<super::super::Bound>| super::super::Info {
-                depth: 11,
-                seldepth: 16,
-                multipv,
-                score: 20,
-                bound,
-                nodes: 1000,
-                time: std::time::Duration::from_millis(100),
-                hashfull: 0,
-                pv: vec![mv],
-            };
+        let line = |multipv: usize, mv: Move, bound: Option<Bound>| Info {
+            depth: 11,
+            seldepth: 16,
+            multipv,
+            score: 20,
+            bound,
+            nodes: 1000,
+            time: std::time::Duration::from_millis(100),
+            hashfull: 0,
+            pv: vec![mv],
+        };
         for (k, mv) in moves[..3].iter().enumerate() {
             shared.report(&line(k + 1, *mv, None));
         }
@@ -629,7 +629,7 @@ mod tests {
                 .collect()
         };
         // A new first move that failed high: its line alone.
-        shared.report_block(&line(1, moves[3], Some(super::super::Bound::Lower)));
+        shared.report_block(&line(1, moves[3], Some(Bound::Lower)));
         assert_eq!(first_moves(3), [(1, moves[3])]);
         // An exact one: the block, without the first line's move among the others.
         shared.report_block(&line(1, moves[1], None));
