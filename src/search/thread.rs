@@ -628,15 +628,15 @@ mod tests {
                 .map(|i| (i.multipv, i.pv[0]))
                 .collect()
         };
-        // A new first move that failed high: its line alone.
-        shared.report_block(&line(1, moves[3], Some(Bound::Lower)));
-        assert_eq!(first_moves(3), [(1, moves[3])]);
-        // An exact one: the block, without the first line's move among the others.
+        // A new exact first line: the block, without its move among the others.
         shared.report_block(&line(1, moves[1], None));
         assert_eq!(
-            first_moves(4),
-            [(1, moves[1]), (2, moves[3]), (3, moves[2])],
+            first_moves(3),
+            [(1, moves[1]), (2, moves[0]), (3, moves[2])],
             "the rows last reported after it, renumbered"
         );
+        // A new first move that failed high: its line alone.
+        shared.report_block(&line(1, moves[3], Some(Bound::Lower)));
+        assert_eq!(first_moves(6), [(1, moves[3])]);
     }
 }
