@@ -399,7 +399,8 @@ impl SearchThread<'_> {
         false
     }
 
-    /// The late-move reduction of a quiet move, `searched` moves into the list: the table's,
+    /// The late-move reduction of a quiet move, `searched` moves into the list: the table's
+    /// (the deep table's once `lmr_deep_from_iteration` iterations are done),
     /// one less at a PV node, more when not improving, less for a move with good history.
     fn late_move_reduction(
         &self,
@@ -409,7 +410,9 @@ impl SearchThread<'_> {
         improving: bool,
         history: i32,
     ) -> i32 {
-        let mut r = self.lmr[(depth as usize).min(63)][searched.min(63)] - pv_node as i32;
+        let deep = self.completed_depth >= self.params.lmr_deep_from_iteration;
+        let table = if deep { &self.lmr_deep } else { &self.lmr };
+        let mut r = table[(depth as usize).min(63)][searched.min(63)] - pv_node as i32;
         if !improving {
             r += self.params.lmr_not_improving;
         }

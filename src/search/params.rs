@@ -167,6 +167,13 @@ search_params! {
     lmr_base_hundredths: i32 = 50, -100, 200;
     /// See `lmr_base_hundredths`; the divisor in hundredths.
     lmr_divisor_hundredths: i32 = 225, 100, 500;
+    /// Once the search has finished `lmr_deep_from_iteration` iterations, this divisor in
+    /// place of `lmr_divisor_hundredths` (0: never): a long search (analysis in the
+    /// browser) then reduces late moves more and reaches depth sooner, while a short one (a
+    /// fast clock, 3 to 9 plies a move) keeps the reductions it was tuned with.
+    lmr_deep_divisor_hundredths: i32 = 0, 0, 500;
+    /// See `lmr_deep_divisor_hundredths`.
+    lmr_deep_from_iteration: i32 = 8, 0, 30;
     /// Late-move reductions: this many plies more when the position is not improving.
     lmr_not_improving: i32 = 0, 0, 3;
     /// Late-move reductions: one ply less per this much history of the move, one more per

@@ -275,13 +275,36 @@ pub struct SearchThread<'a> {
     /// Every MultiPV line of the last fully searched depth, best first (empty until one
     /// finished).
     pub completed_lines: Vec<Line>,
+    /// Late-move reductions by depth and moves searched (`reduction_table`).
     pub(super) lmr: Vec<[i32; 64]>,
+    /// The same, with `lmr_deep_divisor_hundredths`: what a deep iteration reduces by.
+    pub(super) lmr_deep: Vec<[i32; 64]>,
     /// The search constants of this search.
     pub(super) params: SearchParams,
     /// The best move and score of the last finished iteration, and for how many
     /// iterations in a row that move has been best (the main thread's time management).
     pub(super) last_best: Option<(Move, Score)>,
     pub(super) stable_iterations: u32,
+}
+
+/// Late-move reductions by depth and moves searched, `base + ln(depth) * ln(moves) /
+/// divisor` (both in hundredths), truncated to whole plies.
+fn reduction_table(base_hundredths: i32, divisor_hundredths: i32) -> Vec<[i32; 64]> {
+    let (base, divisor) = (
+        base_hundredths as f64 / 100.0,
+        divisor_hundredths as f64 / 100.0,
+    );
+    (0..64)
+        .map(|d| {
+            let mut row = [0; 64];
+            for (m, r) in row.iter_mut().enumerate() {
+                if d > 0 && m > 0 {
+                    *r = (base + (d as f64).ln() * (m as f64).ln() / divisor) as i32;
+                }
+            }
+            row
+        })
+        .collect()
 }
 
 impl<'a> SearchThread<'a> {
@@ -294,21 +317,12 @@ impl<'a> SearchThread<'a> {
         history: &'a mut History,
     ) -> SearchThread<'a> {
         let params = shared.request.options.params;
-        let (base, divisor) = (
-            params.lmr_base_hundredths as f64 / 100.0,
-            params.lmr_divisor_hundredths as f64 / 100.0,
-        );
-        let lmr = (0..64)
-            .map(|d| {
-                let mut row = [0; 64];
-                for (m, r) in row.iter_mut().enumerate() {
-                    if d > 0 && m > 0 {
-                        *r = (base + (d as f64).ln() * (m as f64).ln() / divisor) as i32;
-                    }
-                }
-                row
-            })
-            .collect();
+        let base = params.lmr_base_hundredths;
+        let lmr = reduction_table(base, params.lmr_divisor_hundredths);
+        let lmr_deep = match params.lmr_deep_divisor_hundredths {
+            0 => lmr.clone(),
+            deep_divisor => reduction_table(base, deep_divisor),
+        };
         if params.follow_up_history > 0 {
             let spec = &pos.variant().spec;
             history.fit_follow_up(spec.files, spec.ranks);
@@ -353,6 +367,7 @@ impl<'a> SearchThread<'a> {
             completed_depth: 0,
             completed_lines: Vec::new(),
             lmr,
+            lmr_deep,
             params,
             last_best: None,
             stable_iterations: 0,

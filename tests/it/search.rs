@@ -416,6 +416,31 @@ fn the_internal_iterative_reduction_waits_for_its_iteration() {
     assert_ne!(from_the_eighth, throughout);
 }
 
+/// `lmr_deep_divisor_hundredths` reduces late moves by another divisor once
+/// `lmr_deep_from_iteration` iterations are finished: waiting past the last iteration the
+/// search is main's node for node (so a fast clock keeps its reductions), waiting for the
+/// seventh it is neither main's nor the one with that divisor throughout.
+#[test]
+fn the_deep_reduction_divisor_waits_for_its_iteration() {
+    let nodes = |divisor: i64, deep_divisor: i64, from_iteration: i64| {
+        middlegame_nodes(
+            9,
+            &[
+                ("lmr_divisor_hundredths", divisor),
+                ("lmr_deep_divisor_hundredths", deep_divisor),
+                ("lmr_deep_from_iteration", from_iteration),
+            ],
+        )
+    };
+    let (main, throughout) = (nodes(225, 0, 8), nodes(180, 0, 8));
+    assert_ne!(main, throughout);
+    assert_eq!(nodes(225, 180, 0), throughout);
+    assert_eq!(nodes(225, 180, 9), main);
+    let from_the_seventh = nodes(225, 180, 6);
+    assert_ne!(from_the_seventh, main);
+    assert_ne!(from_the_seventh, throughout);
+}
+
 /// The follow-up history orders the quiet moves of a chu middlegame otherwise, so the
 /// tree changes (off, the default, `shishi bench` keeps main's count).
 #[test]
