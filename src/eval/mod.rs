@@ -3,7 +3,8 @@
 //! Material, placement (per kind: a weight for centralisation and one for the ranks
 //! advanced), promotion potential, mobility of the ranging pieces, royal safety (enemy
 //! pieces near a royal, own guards next to it; a crown prince is a second royal and is
-//! guarded alike), lion safety (an attacked lion is a hunted lion), opening development,
+//! guarded alike), lion safety (an attacked lion is a hunted lion; with `lion_prey_pct`,
+//! a piece next to an enemy lion is prey to an igui), opening development,
 //! a tempo bonus, and mop-up terms that help a side far ahead to finish the game.
 //!
 //! Material, placement and promotion depend on each piece and its square alone: their sum
@@ -27,7 +28,7 @@ use params::{MopUp, Resolved, Weights};
 use std::sync::OnceLock;
 
 /// Evaluation settings a search takes from its options (`mopup_lead`, `trade_down_pct`,
-/// `quiet_damping_pct`, `promoted_twins_alike`, `eval_candidate`), to measure other
+/// `quiet_damping_pct`, `lion_prey_pct`, `promoted_twins_alike`, `eval_candidate`), to measure other
 /// settings from one binary. The default keeps the variant's own evaluation.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct EvalOptions {
@@ -38,6 +39,9 @@ pub struct EvalOptions {
     /// When not 0, the share of the evaluation gone at the move limit
     /// (`MopUp::quiet_damping_pct`).
     pub quiet_damping_pct: i32,
+    /// When not 0, the share of the dearest piece next to an enemy lion lost
+    /// (`Weights::lion_prey_pct`).
+    pub lion_prey_pct: i32,
     /// How promoted kinds that move as an unpromoted kind are valued.
     pub promoted_twins: PromotedTwins,
     /// Play the variant's evaluation on trial (`VariantSpec::eval_candidate`) in place of
@@ -74,7 +78,7 @@ pub struct Breakdown {
     pub mobility: i32,
     /// Enemy pieces near the royals, own guards next to them.
     pub royal_safety: i32,
-    /// Attacked lions.
+    /// Attacked lions, and pieces next to an enemy lion.
     pub lion_safety: i32,
     /// Ranging pieces developed off the back ranks, weighted by material on the board.
     pub development: i32,
@@ -204,7 +208,10 @@ impl Evaluator {
         if options.quiet_damping_pct != 0 {
             mopup.quiet_damping_pct = options.quiet_damping_pct;
         }
-        let fitted = Resolved::from_params(self.variant, params);
+        let mut fitted = Resolved::from_params(self.variant, params);
+        if options.lion_prey_pct != 0 {
+            fitted.weights.lion_prey_pct = options.lion_prey_pct;
+        }
         let base = match options.promoted_twins {
             PromotedTwins::Fitted => Evaluator::with_params(self.variant, &fitted),
             PromotedTwins::Alike | PromotedTwins::AlikeFittedGains => {
@@ -374,6 +381,11 @@ impl Evaluator {
                     }
                 }
             }
+            if p.lion_prey_pct > 0 {
+                lion -= self.lion_prey(pos, lions & pos.occupied(them), ours, pieces)
+                    * p.lion_prey_pct
+                    / 100;
+            }
             // Own pieces next to our royals guard them; our pieces within two steps of an
             // enemy royal press on it (a penalty for them, so a bonus for us).
             let mut safety = 0;
@@ -397,6 +409,26 @@ impl Evaluator {
         };
         b.mopup = self.mopup(pos, material[0] - material[1]);
         b.trade_down = self.trade_down(material);
+    }
+
+    /// The value of the dearest of `ours` (pieces of one side, whose kinds' terms are
+    /// `pieces`) that stands next to one of `enemy_lions`, royals left out: what an igui
+    /// could take next (`Weights::lion_prey_pct`).
+    fn lion_prey(
+        &self,
+        pos: &Position,
+        enemy_lions: Bitboard,
+        ours: Bitboard,
+        pieces: &[PieceTerms],
+    ) -> i32 {
+        let royals = pos.pieces_of_kinds(self.variant.royal_mask);
+        let mut dearest = 0;
+        for lion in enemy_lions {
+            for sq in self.near1[lion.index()] & ours & !royals {
+                dearest = dearest.max(pieces[pos.piece_on(sq).kind() as usize].value);
+            }
+        }
+        dearest
     }
 
     /// The trade-down term (sente's view), given each side's material (sente, gote): the
@@ -642,6 +674,39 @@ mod tests {
         // Only the mop-up differs.
         let start = Position::startpos(sho);
         assert_eq!(from_450.evaluate(&start), ev.evaluate(&start));
+    }
+
+    #[test]
+    fn a_lions_prey_is_the_dearest_neighbour_but_a_royal() {
+        let chu = Variant::chu();
+        let ev = Evaluator::for_variant(chu);
+        let preying = ev.with_options(EvalOptions {
+            lion_prey_pct: 50,
+            ..EvalOptions::default()
+        });
+        let lion_safety = |ev: &Evaluator, sfen: &str| {
+            ev.breakdown(&Position::from_sfen(chu, sfen).unwrap())
+                .lion_safety
+        };
+        // Gote's lion on 6f; next to it sente's king (7g), gold (6g) and dragon (5e); a
+        // rook two squares away (6h) is no neighbour.
+        let crowded = "11k/12/12/12/7D4/6n5/5KG5/6R5/12/12/12/12 b - 1";
+        let dragon = ev.value(chu.kind_by_sfen("d").unwrap());
+        assert!(dragon > ev.value(chu.kind_by_sfen("g").unwrap()));
+        assert_eq!(
+            lion_safety(preying, crowded) - lion_safety(ev, crowded),
+            -dragon * 50 / 100
+        );
+        // The king alone next to the lion: no prey. Off in the built-in evaluator.
+        let king_only = "11k/12/12/12/12/6n5/5K6/6R5/12/12/12/12 b - 1";
+        assert_eq!(lion_safety(preying, king_only), lion_safety(ev, king_only));
+        assert_eq!(ev.weights.lion_prey_pct, 0);
+        // Colours mirror: gote's dragon next to sente's lion counts for sente.
+        let mirrored = "12/12/12/12/5r6/5gk5/5N6/4d7/12/12/12/K11 w - 1";
+        assert_eq!(
+            lion_safety(preying, mirrored) - lion_safety(ev, mirrored),
+            dragon * 50 / 100
+        );
     }
 
     #[test]

@@ -65,7 +65,7 @@ pub trait Observer: Sync {
 }
 
 /// The evaluator a search of `pos` with `params` uses: the variant's, with what the
-/// `mopup_lead`, `trade_down_pct`, `quiet_damping_pct`, `promoted_twins_alike` and
+/// `mopup_lead`, `trade_down_pct`, `quiet_damping_pct`, `lion_prey_pct`, `promoted_twins_alike` and
 /// `eval_candidate` parameters may change.
 pub(crate) fn evaluator(
     pos: &crate::position::Position,
@@ -75,6 +75,7 @@ pub(crate) fn evaluator(
         mopup_lead: params.mopup_lead,
         trade_down_pct: params.trade_down_pct,
         quiet_damping_pct: params.quiet_damping_pct,
+        lion_prey_pct: params.lion_prey_pct,
         promoted_twins: match params.promoted_twins_alike {
             0 => crate::eval::PromotedTwins::Fitted,
             1 => crate::eval::PromotedTwins::Alike,

@@ -263,6 +263,12 @@ search_params! {
     /// them); 0 keeps the variant's (none in chu and sho). At 50: -16.9 +/- 36.4 Elo over
     /// 309 games at 2+0.02, and no fewer 200-ply draws (`docs/tuning.md`): off.
     quiet_damping_pct: i32 = 0, 0, 100;
+    /// When not 0, the lion-prey share in place of the variant's (`Weights::lion_prey_pct`
+    /// in `eval/params.rs`: percent of the value of the dearest piece next to an enemy
+    /// lion lost, as an igui could take it whatever guards it); 0 keeps the variant's (none
+    /// in chu and sho). Lost games against HaChu saw its lion eat a piece or two a move
+    /// in Shishi's camp while the search, a few plies deep, played on elsewhere.
+    lion_prey_pct: i32 = 0, 0, 100;
     /// 1: each promoted kind that moves as an unpromoted kind is valued and placed as that
     /// kind (`Resolved::with_promoted_twins_alike` in `eval/params.rs`: chu's first fit valued
     /// the promoted gold, a rook, at 422 and the rook at 910); 2: the same, but the

@@ -351,7 +351,7 @@ fn bounds(variant: &Variant, index: usize) -> (i32, i32) {
         return (-50, 50);
     }
     match Weights::NAMES[index - 3 * n] {
-        "promotion_potential_pct" | "lion_hunted_pct" => (0, 100),
+        "promotion_potential_pct" | "lion_hunted_pct" | "lion_prey_pct" => (0, 100),
         _ => (0, 500),
     }
 }

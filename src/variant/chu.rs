@@ -255,6 +255,7 @@ pub const EVAL: EvalParams = EvalParams {
         royal_attacker: 49,
         royal_guard: 30,
         lion_hunted_pct: 2,
+        lion_prey_pct: 0,
         development: 3,
     },
     mopup: MopUp {

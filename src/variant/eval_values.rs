@@ -71,6 +71,11 @@ pub struct Weights {
     pub royal_guard: i32,
     /// Share (percent) of a lion's value lost when an enemy piece attacks it.
     pub lion_hunted_pct: i32,
+    /// Share (percent) of the value of the dearest piece next to an enemy lion lost: the
+    /// lion takes a neighbour without moving (igui) or two in one turn, and no guard of
+    /// theirs can answer an igui. Royals are left out (a royal next to a lion is the
+    /// search's to see).
+    pub lion_prey_pct: i32,
     /// Opening development: per ranging piece moved off its two back ranks while much
     /// material is on the board.
     pub development: i32,
@@ -78,13 +83,14 @@ pub struct Weights {
 
 impl Weights {
     /// The names of the weights, in the order of [`Weights::to_vec`].
-    pub const NAMES: [&'static str; 7] = [
+    pub const NAMES: [&'static str; 8] = [
         "tempo",
         "mobility_eighths",
         "promotion_potential_pct",
         "royal_attacker",
         "royal_guard",
         "lion_hunted_pct",
+        "lion_prey_pct",
         "development",
     ];
 
@@ -97,6 +103,7 @@ impl Weights {
             self.royal_attacker,
             self.royal_guard,
             self.lion_hunted_pct,
+            self.lion_prey_pct,
             self.development,
         ]
     }
@@ -110,7 +117,8 @@ impl Weights {
             royal_attacker: v[3],
             royal_guard: v[4],
             lion_hunted_pct: v[5],
-            development: v[6],
+            lion_prey_pct: v[6],
+            development: v[7],
         }
     }
 }

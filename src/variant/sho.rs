@@ -183,6 +183,7 @@ pub const EVAL: EvalParams = EvalParams {
         royal_attacker: 37,
         royal_guard: 7,
         lion_hunted_pct: 4,
+        lion_prey_pct: 0,
         development: 4,
     },
     mopup: MopUp {
