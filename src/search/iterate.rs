@@ -204,12 +204,16 @@ impl SearchThread<'_> {
             let nodes_before = self.nodes;
             let bias = skill.map_or(0, |s| s.bias(root_key, mv));
             let (alpha_seen, beta_seen) = ((alpha - bias).max(-INFINITE), beta - bias);
+            let reduction = self.root_reduction(depth, i - pv_index, mv);
             self.play(0, mv, root_eval);
             let (a, b) = (alpha_seen, beta_seen);
             let searched = if i == pv_index {
                 -self.negamax(depth - 1, -b, -a, 1, true)
             } else {
-                let s = -self.negamax(depth - 1, -a - 1, -a, 1, true);
+                let mut s = -self.negamax(depth - 1 - reduction, -a - 1, -a, 1, true);
+                if s > a && reduction > 0 {
+                    s = -self.negamax(depth - 1, -a - 1, -a, 1, true);
+                }
                 if s > a && s < b {
                     -self.negamax(depth - 1, -b, -a, 1, true)
                 } else {
@@ -245,6 +249,23 @@ impl SearchThread<'_> {
             }
         }
         best
+    }
+
+    /// The late-move reduction of the root move `mv`, `searched` moves after the line's
+    /// first (search constant `lmr_root`; 0 when it is off): as at a PV node below the
+    /// root, for a quiet move once enough moves were searched.
+    fn root_reduction(&self, depth: i32, searched: usize, mv: crate::core::Move) -> i32 {
+        let p = &self.params;
+        if p.lmr_root == 0
+            || depth < p.lmr_min_depth
+            || searched < p.lmr_min_moves as usize
+            || mv.is_promotion()
+            || super::movepick::is_capture(&self.pos, mv)
+            || self.in_check()
+        {
+            return 0;
+        }
+        (self.lmr[(depth as usize).min(63)][searched.min(63)] - 1).clamp(0, depth - 2)
     }
 
     fn info(&self, depth: i32, pv_index: usize, bound: Option<Bound>) -> Info {

@@ -174,6 +174,10 @@ search_params! {
     lmr_deep_divisor_hundredths: i32 = 0, 0, 500;
     /// See `lmr_deep_divisor_hundredths`.
     lmr_deep_from_iteration: i32 = 8, 0, 30;
+    /// 1: late quiet moves at the root are reduced as at a PV node below it (and searched
+    /// again at full depth when they beat alpha); 0: every root move is searched to the
+    /// iteration's depth.
+    lmr_root: i32 = 0, 0, 1;
     /// Late-move reductions: this many plies more when the position is not improving.
     lmr_not_improving: i32 = 0, 0, 3;
     /// Late-move reductions: one ply less per this much history of the move, one more per

@@ -441,6 +441,16 @@ fn the_deep_reduction_divisor_waits_for_its_iteration() {
     assert_ne!(from_the_seventh, throughout);
 }
 
+/// Reductions at the root change the tree of a chu middlegame (off, the default, `shishi
+/// bench` keeps main's count).
+#[test]
+fn root_reductions_change_the_tree() {
+    assert_ne!(
+        middlegame_nodes(9, &[("lmr_root", 1)]),
+        middlegame_nodes(9, &[])
+    );
+}
+
 /// The follow-up history orders the quiet moves of a chu middlegame otherwise, so the
 /// tree changes (off, the default, `shishi bench` keeps main's count).
 #[test]
