@@ -382,7 +382,8 @@ impl Evaluator {
                 }
             }
             if p.lion_prey_pct > 0 {
-                lion -= self.lion_prey(pos, lions & pos.occupied(them), ours, pieces)
+                let prey = ours & !pos.royals(color);
+                lion -= self.lion_prey(pos, lions & pos.occupied(them), prey, pieces)
                     * p.lion_prey_pct
                     / 100;
             }
@@ -411,20 +412,19 @@ impl Evaluator {
         b.trade_down = self.trade_down(material);
     }
 
-    /// The value of the dearest of `ours` (pieces of one side, whose kinds' terms are
-    /// `pieces`) that stands next to one of `enemy_lions`, royals left out: what an igui
-    /// could take next (`Weights::lion_prey_pct`).
+    /// The value of the dearest of `prey` (pieces of one side, whose kinds' terms are
+    /// `pieces`; the caller leaves the royals out) that stands next to one of
+    /// `enemy_lions`: what an igui could take next (`Weights::lion_prey_pct`).
     fn lion_prey(
         &self,
         pos: &Position,
         enemy_lions: Bitboard,
-        ours: Bitboard,
+        prey: Bitboard,
         pieces: &[PieceTerms],
     ) -> i32 {
-        let royals = pos.pieces_of_kinds(self.variant.royal_mask);
         let mut dearest = 0;
         for lion in enemy_lions {
-            for sq in self.near1[lion.index()] & ours & !royals {
+            for sq in self.near1[lion.index()] & prey {
                 dearest = dearest.max(pieces[pos.piece_on(sq).kind() as usize].value);
             }
         }

@@ -252,20 +252,17 @@ impl SearchThread<'_> {
     }
 
     /// The late-move reduction of the root move `mv`, `searched` moves after the line's
-    /// first (search constant `lmr_root`; 0 when it is off): as at a PV node below the
-    /// root, for a quiet move once enough moves were searched.
+    /// first (search constant `lmr_root`; 0 when it is off): that of a PV node below the
+    /// root (`late_move_reduction`), the root counted as improving.
     fn root_reduction(&self, depth: i32, searched: usize, mv: crate::core::Move) -> i32 {
-        let p = &self.params;
-        if p.lmr_root == 0
-            || depth < p.lmr_min_depth
-            || searched < p.lmr_min_moves as usize
-            || mv.is_promotion()
-            || super::movepick::is_capture(&self.pos, mv)
-            || self.in_check()
+        let quiet = !mv.is_promotion() && !super::movepick::is_capture(&self.pos, mv);
+        if self.params.lmr_root == 0 || !self.is_reducible(depth, searched, quiet, self.in_check())
         {
             return 0;
         }
-        (self.lmr[(depth as usize).min(63)][searched.min(63)] - 1).clamp(0, depth - 2)
+        let (us, kind) = (self.pos.side_to_move(), self.pos.piece_on(mv.from()).kind());
+        let history = self.history.score(us, kind, mv.to());
+        self.late_move_reduction(depth, searched, true, true, history)
     }
 
     fn info(&self, depth: i32, pv_index: usize, bound: Option<Bound>) -> Info {

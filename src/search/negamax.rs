@@ -275,11 +275,7 @@ impl SearchThread<'_> {
         let score = if searched == 0 {
             -self.negamax(new_depth, -beta, -alpha, ply + 1, true)
         } else {
-            let reduction = if depth >= self.params.lmr_min_depth
-                && searched >= self.params.lmr_min_moves as usize
-                && quiet
-                && !in_check
-            {
+            let reduction = if self.is_reducible(depth, searched, quiet, in_check) {
                 let history = self.history.score(us, kind_before, mv.to());
                 self.late_move_reduction(depth, searched, pv_node, improving, history)
             } else {
@@ -399,10 +395,25 @@ impl SearchThread<'_> {
         false
     }
 
+    /// Whether a move `searched` moves into the list (from 0) may be reduced: a quiet move
+    /// late enough, deep enough, not out of a threat to the royal.
+    pub(super) fn is_reducible(
+        &self,
+        depth: i32,
+        searched: usize,
+        quiet: bool,
+        in_check: bool,
+    ) -> bool {
+        depth >= self.params.lmr_min_depth
+            && searched >= self.params.lmr_min_moves as usize
+            && quiet
+            && !in_check
+    }
+
     /// The late-move reduction of a quiet move, `searched` moves into the list: the table's
     /// (the deep table's once `lmr_deep_from_iteration` iterations are done),
     /// one less at a PV node, more when not improving, less for a move with good history.
-    fn late_move_reduction(
+    pub(super) fn late_move_reduction(
         &self,
         depth: i32,
         searched: usize,
