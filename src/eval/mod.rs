@@ -4,7 +4,8 @@
 //! advanced), promotion potential, mobility of the ranging pieces, royal safety (enemy
 //! pieces near a royal, own guards next to it; a crown prince is a second royal and is
 //! guarded alike), lion safety (an attacked lion is a hunted lion; with `lion_prey_pct`,
-//! a piece next to an enemy lion is prey to an igui), opening development,
+//! a piece next to an enemy lion is prey to an igui; with `royal_zone_attack`, the squares
+//! next to an enemy royal that a side attacks), opening development,
 //! a tempo bonus, and mop-up terms that help a side far ahead to finish the game.
 //!
 //! Material, placement and promotion depend on each piece and its square alone: their sum
@@ -28,7 +29,8 @@ use params::{MopUp, Resolved, Weights};
 use std::sync::OnceLock;
 
 /// Evaluation settings a search takes from its options (`mopup_lead`, `trade_down_pct`,
-/// `quiet_damping_pct`, `lion_prey_pct`, `promoted_twins_alike`, `eval_candidate`), to measure other
+/// `quiet_damping_pct`, `lion_prey_pct`, `royal_zone_attack`, `promoted_twins_alike`,
+/// `eval_candidate`), to measure other
 /// settings from one binary. The default keeps the variant's own evaluation.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct EvalOptions {
@@ -42,6 +44,9 @@ pub struct EvalOptions {
     /// When not 0, the share of the dearest piece next to an enemy lion lost
     /// (`Weights::lion_prey_pct`).
     pub lion_prey_pct: i32,
+    /// When not 0, the weight of the attack on the squares next to an enemy royal
+    /// (`Weights::royal_zone_attack`).
+    pub royal_zone_attack: i32,
     /// How promoted kinds that move as an unpromoted kind are valued.
     pub promoted_twins: PromotedTwins,
     /// Play the variant's evaluation on trial (`VariantSpec::eval_candidate`) in place of
@@ -211,6 +216,9 @@ impl Evaluator {
         let mut fitted = Resolved::from_params(self.variant, params);
         if options.lion_prey_pct != 0 {
             fitted.weights.lion_prey_pct = options.lion_prey_pct;
+        }
+        if options.royal_zone_attack != 0 {
+            fitted.weights.royal_zone_attack = options.royal_zone_attack;
         }
         let base = match options.promoted_twins {
             PromotedTwins::Fitted => Evaluator::with_params(self.variant, &fitted),
@@ -395,6 +403,10 @@ impl Evaluator {
             }
             for r in pos.royals(them) {
                 safety += p.royal_attacker * (self.near2[r.index()] & ours).count() as i32;
+                if p.royal_zone_attack != 0 {
+                    let attacked = self.attacked_next_to(pos, r, color);
+                    safety += p.royal_zone_attack * attacked * attacked / 4;
+                }
             }
             b.mobility += sign * mobility_eighths * p.mobility_eighths / 8;
             b.royal_safety += sign * safety;
@@ -410,6 +422,15 @@ impl Evaluator {
         };
         b.mopup = self.mopup(pos, material[0] - material[1]);
         b.trade_down = self.trade_down(material);
+    }
+
+    /// How many of the squares next to `royal` pieces of `by` attack
+    /// (`Weights::royal_zone_attack`).
+    fn attacked_next_to(&self, pos: &Position, royal: Square, by: Color) -> i32 {
+        self.near1[royal.index()]
+            .iter()
+            .filter(|&sq| pos.is_attacked(sq, by))
+            .count() as i32
     }
 
     /// The value of the dearest of `prey` (pieces of one side, whose kinds' terms are
@@ -707,6 +728,46 @@ mod tests {
             lion_safety(preying, mirrored) - lion_safety(ev, mirrored),
             dragon * 50 / 100
         );
+    }
+
+    #[test]
+    fn the_attack_next_to_a_royal_grows_with_the_squares_attacked() {
+        let chu = Variant::chu();
+        let ev = Evaluator::for_variant(chu);
+        assert_eq!(ev.weights.royal_zone_attack, 0);
+        let pressing = ev.with_options(EvalOptions {
+            royal_zone_attack: 20,
+            ..EvalOptions::default()
+        });
+        // The squares next to `color`'s royal that the other side's pieces attack, from
+        // each piece's own attacks (not the reverse test the evaluator uses).
+        let attacked_next_to = |pos: &Position, color: Color| -> i32 {
+            let royal = pos.royals(color).iter().next().unwrap();
+            let mut attacked = Bitboard::EMPTY;
+            for sq in pos.occupied(color.flip()) {
+                attacked |= pos.attacks_from(sq);
+            }
+            (attacked & ev.near1[royal.index()]).count() as i32
+        };
+        let extra = |sfen: &str| {
+            let pos = Position::from_sfen(chu, sfen).unwrap();
+            let (s, g) = (
+                attacked_next_to(&pos, Color::Gote),
+                attacked_next_to(&pos, Color::Sente),
+            );
+            let gained = pressing.breakdown(&pos).royal_safety - ev.breakdown(&pos).royal_safety;
+            (s, g, gained)
+        };
+        // Sente's rook (2c) and dragon (1e) bear on the three squares next to gote's king
+        // in the corner; gote's lone gold bears on nothing near sente's king.
+        let (s, g, gained) = extra("11k/12/10R1/12/11D/12/12/12/g11/12/12/6K5 b - 1");
+        assert_eq!(s, 3);
+        assert_eq!(g, 0);
+        assert_eq!(gained, 20 * s * s / 4);
+        // Colours mirrored: the same for gote.
+        let (s2, g2, gained2) = extra("5k6/12/12/11G/12/12/12/d11/12/1r10/12/K11 w - 1");
+        assert_eq!((s2, g2), (0, s));
+        assert_eq!(gained2, -gained);
     }
 
     #[test]

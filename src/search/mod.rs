@@ -65,8 +65,8 @@ pub trait Observer: Sync {
 }
 
 /// The evaluator a search of `pos` with `params` uses: the variant's, with what the
-/// `mopup_lead`, `trade_down_pct`, `quiet_damping_pct`, `lion_prey_pct`, `promoted_twins_alike` and
-/// `eval_candidate` parameters may change.
+/// `mopup_lead`, `trade_down_pct`, `quiet_damping_pct`, `lion_prey_pct`, `royal_zone_attack`,
+/// `promoted_twins_alike` and `eval_candidate` parameters may change.
 pub(crate) fn evaluator(
     pos: &crate::position::Position,
     params: &params::SearchParams,
@@ -76,6 +76,7 @@ pub(crate) fn evaluator(
         trade_down_pct: params.trade_down_pct,
         quiet_damping_pct: params.quiet_damping_pct,
         lion_prey_pct: params.lion_prey_pct,
+        royal_zone_attack: params.royal_zone_attack,
         promoted_twins: match params.promoted_twins_alike {
             0 => crate::eval::PromotedTwins::Fitted,
             1 => crate::eval::PromotedTwins::Alike,

@@ -273,6 +273,12 @@ search_params! {
     /// in chu and sho). Lost games against HaChu saw its lion eat a piece or two a move
     /// in Shishi's camp while the search, a few plies deep, played on elsewhere.
     lion_prey_pct: i32 = 0, 0, 100;
+    /// When not 0, the weight of the attack on the squares next to an enemy royal in
+    /// place of the variant's (`Weights::royal_zone_attack` in `eval/params.rs`: with `n`
+    /// of them attacked, `weight * n * n / 4`); 0 keeps the variant's (none in chu and
+    /// sho). The Fischer quarter's losses to HaChu were sealed by mates the search found
+    /// only 7 to 9 plies before the end.
+    royal_zone_attack: i32 = 0, 0, 200;
     /// 1: each promoted kind that moves as an unpromoted kind is valued and placed as that
     /// kind (`Resolved::with_promoted_twins_alike` in `eval/params.rs`: chu's first fit valued
     /// the promoted gold, a rook, at 422 and the rook at 910); 2: the same, but the

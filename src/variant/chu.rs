@@ -256,6 +256,7 @@ pub const EVAL: EvalParams = EvalParams {
         royal_guard: 30,
         lion_hunted_pct: 2,
         lion_prey_pct: 0,
+        royal_zone_attack: 0,
         development: 3,
     },
     mopup: MopUp {

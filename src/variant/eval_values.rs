@@ -76,6 +76,12 @@ pub struct Weights {
     /// theirs can answer an igui. Royals are left out (a royal next to a lion is the
     /// search's to see).
     pub lion_prey_pct: i32,
+    /// Pressure on an enemy royal: with `n` of the squares next to it attacked by our
+    /// pieces, `royal_zone_attack * n * n / 4` (the danger grows with the attack's
+    /// concentration: one attacked square is a nuisance, five are a mating net). 0: none.
+    /// A search of a few plies sees a mate only when it is close; this tells it earlier
+    /// that the royal's surroundings are falling to the enemy.
+    pub royal_zone_attack: i32,
     /// Opening development: per ranging piece moved off its two back ranks while much
     /// material is on the board.
     pub development: i32,
@@ -83,7 +89,7 @@ pub struct Weights {
 
 impl Weights {
     /// The names of the weights, in the order of [`Weights::to_vec`].
-    pub const NAMES: [&'static str; 8] = [
+    pub const NAMES: [&'static str; 9] = [
         "tempo",
         "mobility_eighths",
         "promotion_potential_pct",
@@ -91,6 +97,7 @@ impl Weights {
         "royal_guard",
         "lion_hunted_pct",
         "lion_prey_pct",
+        "royal_zone_attack",
         "development",
     ];
 
@@ -104,6 +111,7 @@ impl Weights {
             self.royal_guard,
             self.lion_hunted_pct,
             self.lion_prey_pct,
+            self.royal_zone_attack,
             self.development,
         ]
     }
@@ -118,7 +126,8 @@ impl Weights {
             royal_guard: v[4],
             lion_hunted_pct: v[5],
             lion_prey_pct: v[6],
-            development: v[7],
+            royal_zone_attack: v[7],
+            development: v[8],
         }
     }
 }

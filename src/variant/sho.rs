@@ -184,6 +184,7 @@ pub const EVAL: EvalParams = EvalParams {
         royal_guard: 7,
         lion_hunted_pct: 4,
         lion_prey_pct: 0,
+        royal_zone_attack: 0,
         development: 4,
     },
     mopup: MopUp {
