@@ -1,5 +1,5 @@
 //! The principal-variation search below the root: hash cut-offs, the won-game shortcut
-//! (taking the last royal), reverse futility and null-move pruning, late-move reductions
+//! (taking the last royal), reverse futility, razoring and null-move pruning, late-move reductions
 //! and pruning, futility and SEE pruning, and the history/killer/countermove updates of a
 //! cut-off. The constants are `params.rs`'s; those off by default (futility, SEE pruning,
 //! the "improving" terms) are on in the variants whose `search_values` (in their spec) turn them on.
@@ -341,6 +341,9 @@ impl SearchThread<'_> {
         {
             return Some(eval);
         }
+        if let Some(score) = self.razor(depth, beta, ply, eval) {
+            return Some(score);
+        }
         // Null move: if passing still beats beta, a real move will too.
         let us = self.pos.side_to_move();
         let v = self.pos.variant();
@@ -369,6 +372,20 @@ impl SearchThread<'_> {
             return Some(DRAW);
         }
         (score >= beta).then_some(if score > MATE_BOUND { beta } else { score })
+    }
+
+    /// Razoring: with little depth left and the static evaluation so far below beta that
+    /// no quiet move is likely to lift it there, the captures alone (the quiescence
+    /// search) decide; their score is returned when it stays below beta.
+    fn razor(&mut self, depth: i32, beta: Score, ply: usize, eval: Score) -> Option<Score> {
+        let p = &self.params;
+        if depth > p.razor_max_depth
+            || eval + p.razor_base + p.razor_per_depth2 * depth * depth >= beta
+        {
+            return None;
+        }
+        let score = self.qsearch(beta - 1, beta, ply);
+        (score < beta).then_some(score)
     }
 
     /// Whether `mv` is skipped without being searched (asked once a move has kept the side

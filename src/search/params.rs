@@ -101,6 +101,14 @@ search_params! {
     reverse_futility_depth: i32 = 6, 0, 12;
     /// Reverse futility margin per ply of depth (SPSA; hand-set 110).
     reverse_futility_margin: i32 = 137, 20, 400;
+    /// Razoring: at most this depth (0: off), a non-PV node whose static evaluation plus
+    /// `razor_base + razor_per_depth2 * depth²` is below beta returns its quiescence
+    /// score when that stays below beta.
+    razor_max_depth: i32 = 0, 0, 6;
+    /// See `razor_max_depth`.
+    razor_base: i32 = 250, 0, 2000;
+    /// See `razor_max_depth`.
+    razor_per_depth2: i32 = 150, 0, 1000;
     /// Null move: from this depth on.
     null_move_min_depth: i32 = 3, 1, 8;
     /// Null move reduction: this plus depth / `null_move_depth_divisor`.

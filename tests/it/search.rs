@@ -451,6 +451,13 @@ fn root_reductions_change_the_tree() {
     );
 }
 
+/// Razoring cuts nodes of a chu middlegame whose evaluation is far below beta, so the
+/// tree shrinks (off, the default, `shishi bench` keeps main's count).
+#[test]
+fn razoring_shrinks_the_tree() {
+    assert!(middlegame_nodes(9, &[("razor_max_depth", 3)]) < middlegame_nodes(9, &[]));
+}
+
 /// The follow-up history orders the quiet moves of a chu middlegame otherwise, so the
 /// tree changes (off, the default, `shishi bench` keeps main's count).
 #[test]
