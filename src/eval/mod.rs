@@ -30,8 +30,8 @@ use std::sync::OnceLock;
 
 /// Evaluation settings a search takes from its options (`mopup_lead`, `trade_down_pct`,
 /// `quiet_damping_pct`, `lion_prey_pct`, `royal_zone_attack`, `promoted_twins_alike`,
-/// `eval_candidate`), to measure other
-/// settings from one binary. The default keeps the variant's own evaluation.
+/// `eval_candidate`), to measure other settings from one binary. The default keeps the
+/// variant's own evaluation.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct EvalOptions {
     /// When not 0, the material lead from which the mop-up terms act (`MopUp::lead`).
@@ -81,7 +81,8 @@ pub struct Breakdown {
     pub promotion: i32,
     /// Squares reached by the ranging pieces.
     pub mobility: i32,
-    /// Enemy pieces near the royals, own guards next to them.
+    /// Enemy pieces near the royals, own guards next to them (and, with
+    /// `royal_zone_attack`, the squares next to them that the enemy attacks).
     pub royal_safety: i32,
     /// Attacked lions, and pieces next to an enemy lion.
     pub lion_safety: i32,

@@ -1,8 +1,9 @@
 //! The principal-variation search below the root: hash cut-offs, the won-game shortcut
-//! (taking the last royal), reverse futility, razoring and null-move pruning, late-move reductions
-//! and pruning, futility and SEE pruning, and the history/killer/countermove updates of a
-//! cut-off. The constants are `params.rs`'s; those off by default (futility, SEE pruning,
-//! the "improving" terms) are on in the variants whose `search_values` (in their spec) turn them on.
+//! (taking the last royal), reverse futility, razoring and null-move pruning, late-move
+//! reductions and pruning, futility and SEE pruning, and the history/killer/countermove
+//! updates of a cut-off. The constants are `params.rs`'s; those off by default (futility,
+//! SEE pruning, razoring, the "improving" terms) are on in the variants whose
+//! `search_values` (in their spec) turn them on.
 
 use super::movepick::{is_capture, MovePicker};
 use super::see::see;
