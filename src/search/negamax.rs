@@ -326,8 +326,8 @@ impl SearchThread<'_> {
         Ok((alpha, beta))
     }
 
-    /// Reverse futility and null-move pruning, before any move is tried at a node that is
-    /// neither a PV node nor in check: a score to return when the node is cut off.
+    /// Reverse futility, razoring and null-move pruning, before any move is tried at a node
+    /// that is neither a PV node nor in check: a score to return when the node is cut off.
     fn prune_before_moves(
         &mut self,
         depth: i32,
